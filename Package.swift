@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+//
+// dyn: a scripted REPL shell for 2D rigid-body worlds with the semantics of UIKit Dynamics.
+//
+// Layering (arrows point at what is depended on):
+//   DynamicsCollision -> DynamicsMath
+//   Dynamics          -> DynamicsCollision, DynamicsMath     (the engine: knows no language, no shell)
+//   DynLang           -> Dynamics                            (lexer, parser, interpreter; engine public API only)
+//   DynLineEditor     -> CLibEdit                            (libedit behind a small Swift type: prompt, history, completion, SIGINT)
+//   DynShell          -> DynLang, DynLineEditor              (the REPL session, help, the program's commands)
+//   dyn               -> DynShell, ArgumentParser            (the executable)
+//   dyn-bench         -> Dynamics                            (release-built benchmark of the standard scenes)
+// Nothing under Dynamics* imports DynLang, DynShell or a C module, so the engine builds without libedit.
+import PackageDescription
+
+let package = Package(
+    name: "dyn",
+    products: [
+        .executable(name: "dyn", targets: ["dyn"]),
+        .executable(name: "dyn-bench", targets: ["dyn-bench"]),
+        .library(name: "Dynamics", targets: ["Dynamics"]),
+        .library(name: "DynLang", targets: ["DynLang"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "DynamicsMath"),
+        .target(name: "DynamicsCollision", dependencies: ["DynamicsMath"]),
+        .target(name: "Dynamics", dependencies: ["DynamicsMath", "DynamicsCollision"]),
+        .target(name: "DynLang", dependencies: ["Dynamics"]),
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "DynLineEditor", dependencies: ["CLibEdit"]),
+        .target(name: "DynShell", dependencies: ["DynLang", "DynLineEditor"]),
+        .executableTarget(
+            name: "dyn",
+            dependencies: ["DynShell", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "dyn-bench", dependencies: ["Dynamics"]),
+        .testTarget(name: "DynamicsMathTests", dependencies: ["DynamicsMath"]),
+        .testTarget(name: "DynamicsCollisionTests", dependencies: ["DynamicsCollision"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
+        .testTarget(name: "DynLangTests", dependencies: ["DynLang"]),
+        .testTarget(name: "DynLineEditorTests", dependencies: ["DynLineEditor"]),
+        .testTarget(name: "DynShellTests", dependencies: ["DynShell"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

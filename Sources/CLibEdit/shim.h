@@ -1,0 +1,3 @@
+// The readline-compatible API of libedit (Debian: libedit-dev).
+#include <stdio.h>
+#include <editline/readline.h>

@@ -1,0 +1,1 @@
+print("dyn-bench: under construction")

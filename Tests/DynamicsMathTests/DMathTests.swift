@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import DynamicsMath
+
+/// The engine's own trigonometry against the C library (an independent implementation):
+/// both must agree to a few ulps over the ranges a world uses.
+struct DMathTests {
+    /// A small deterministic generator, so that the sample is the same on every run.
+    struct LCG {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+    }
+
+    @Test func sinCosMatchLibm() {
+        var rng = LCG(state: 42)
+        var worst = 0.0
+        for _ in 0..<200_000 {
+            let x = (rng.next() * 2 - 1) * 200
+            let cs = DMath.cosSin(x)
+            worst = Swift.max(worst, abs(cs.s - Foundation.sin(x)), abs(cs.c - Foundation.cos(x)))
+        }
+        #expect(worst < 4e-16)
+    }
+
+    @Test func specialAngles() {
+        #expect(DMath.sin(0) == 0)
+        #expect(DMath.cos(0) == 1)
+        #expect(abs(DMath.sin(DMath.pi / 2) - 1) < 1e-16)
+        #expect(abs(DMath.cos(DMath.pi)) - 1 < 1e-16)
+        #expect(abs(DMath.sin(-DMath.pi / 6) + 0.5) < 1e-15)
+    }
+
+    @Test func atan2MatchesLibm() {
+        var rng = LCG(state: 7)
+        var worst = 0.0
+        for _ in 0..<200_000 {
+            let y = (rng.next() * 2 - 1) * 1000
+            let x = (rng.next() * 2 - 1) * 1000
+            worst = Swift.max(worst, abs(DMath.atan2(y, x) - Foundation.atan2(y, x)))
+        }
+        #expect(worst < 1e-15)
+        #expect(DMath.atan2(0, -1) == DMath.pi)
+        #expect(DMath.atan2(1, 0) == DMath.pi / 2)
+        #expect(DMath.atan2(-1, 0) == -DMath.pi / 2)
+        #expect(abs(DMath.atan(1) - Foundation.atan(1.0)) < 1e-16)
+    }
+
+    @Test func inverseFunctions() {
+        for x in stride(from: -1.0, through: 1.0, by: 0.01) {
+            #expect(abs(DMath.asin(x) - Foundation.asin(x)) < 1e-14)
+            #expect(abs(DMath.acos(x) - Foundation.acos(x)) < 1e-14)
+        }
+        #expect(DMath.asin(1.5).isNaN)
+    }
+
+    @Test func rotationRoundTrip() {
+        for a in stride(from: -3.1, through: 3.1, by: 0.05) {
+            let q = Rot(angle: a)
+            #expect(abs(q.angle - a) < 1e-14)
+            let v = Vec2(3, -4)
+            let w = q.applyInverse(q.apply(v))
+            #expect(abs(w.x - v.x) < 1e-13 && abs(w.y - v.y) < 1e-13)
+        }
+        // +90° turns +x into +y (down on screen: clockwise).
+        let d = Rot(angle: DMath.pi / 2).apply(Vec2(1, 0))
+        #expect(abs(d.x) < 1e-15 && abs(d.y - 1) < 1e-15)
+    }
+}
