@@ -25,7 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "DynamicsMath"),
+        // libm: rounding and square roots that the standard library lowers to C calls.
+        .target(name: "DynamicsMath", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "DynamicsCollision", dependencies: ["DynamicsMath"]),
         .target(name: "Dynamics", dependencies: ["DynamicsMath", "DynamicsCollision"]),
         .target(name: "DynLang", dependencies: ["Dynamics"]),
