@@ -1,0 +1,143 @@
+// Source text, places in it, and diagnostics.
+//
+// A `SourceFile` is the text of one script (a file, `-e` code, or one entry at the prompt),
+// kept as Unicode scalars so that the lexer can index it cheaply and columns count what a
+// person sees as one character in ordinary text. Every token and AST node carries a
+// `SourceRange`; diagnostics point at it with `FILE:LINE:COLUMN`, the source line and a caret.
+
+/// The text of one script.
+public final class SourceFile: Sendable {
+    /// The name shown in diagnostics: a path, `-e`, or `<stdin>`.
+    public let name: String
+    /// The folder that relative paths in this script (`source`, `save`) are resolved against.
+    public let directory: String
+    /// The text as Unicode scalars.
+    public let scalars: [Unicode.Scalar]
+    /// Offsets (into `scalars`) at which each line starts; line 1 starts at 0.
+    public let lineStarts: [Int]
+
+    public init(name: String, text: String, directory: String = ".") {
+        self.name = name
+        self.directory = directory
+        let scalars = Array(text.unicodeScalars)
+        self.scalars = scalars
+        var starts = [0]
+        for (i, s) in scalars.enumerated() where s == "\n" {
+            starts.append(i + 1)
+        }
+        self.lineStarts = starts
+    }
+
+    /// The 1-based line and column of an offset.
+    public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        // Binary search for the last line start <= offset.
+        var lo = 0
+        var hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return (lo + 1, offset - lineStarts[lo] + 1)
+    }
+
+    /// The text of a 1-based line, without its line break.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1 && line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : scalars.count
+        if end > start && end <= scalars.count && end - 1 >= start && scalars[end - 1] == "\r" { end -= 1 }
+        var s = String.UnicodeScalarView()
+        s.append(contentsOf: scalars[start..<Swift.max(start, end)])
+        return String(s)
+    }
+
+    /// The text between two offsets.
+    public func text(_ range: SourceRange) -> String {
+        var s = String.UnicodeScalarView()
+        let lo = Swift.max(0, Swift.min(range.start, scalars.count))
+        let hi = Swift.max(lo, Swift.min(range.end, scalars.count))
+        s.append(contentsOf: scalars[lo..<hi])
+        return String(s)
+    }
+}
+
+/// A half-open range of scalar offsets in one source file.
+public struct SourceRange: Equatable, Hashable, Sendable {
+    public var start: Int
+    public var end: Int
+
+    public init(_ start: Int, _ end: Int) {
+        self.start = start
+        self.end = end
+    }
+
+    /// The smallest range covering both.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(Swift.min(start, other.start), Swift.max(end, other.end))
+    }
+
+    public static let none = SourceRange(0, 0)
+}
+
+/// A place in a specific file: what a diagnostic points at.
+public struct SourceLocation: Sendable {
+    public var file: SourceFile
+    public var range: SourceRange
+
+    public init(file: SourceFile, range: SourceRange) {
+        self.file = file
+        self.range = range
+    }
+}
+
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable {
+    case error
+    case warning
+    case note
+}
+
+/// One message about the source, pointing at a place in it.
+public struct Diagnostic: Error, Sendable {
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation
+    /// True when the error is only that the input ended too soon (an open block or string):
+    /// the interactive shell then asks for a continuation line instead of reporting it.
+    public var isIncompleteInput: Bool
+
+    public init(_ severity: Severity = .error, _ message: String, at location: SourceLocation, incomplete: Bool = false) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.isIncompleteInput = incomplete
+    }
+
+    /// `FILE:LINE:COLUMN: error: MESSAGE`, then the source line and a caret under the place
+    /// (with `~` under the rest of the range on the same line).
+    public func rendered() -> String {
+        let file = location.file
+        let (line, column) = file.lineAndColumn(of: location.range.start)
+        var out = "\(file.name):\(line):\(column): \(severity.rawValue): \(message)\n"
+        let text = file.lineText(line)
+        out += text + "\n"
+        // Keep tabs so that the caret lines up under tab-indented text.
+        var pad = ""
+        for (i, ch) in text.unicodeScalars.enumerated() where i < column - 1 {
+            pad.unicodeScalars.append(ch == "\t" ? "\t" : " ")
+        }
+        if text.unicodeScalars.count < column - 1 {
+            pad += String(repeating: " ", count: column - 1 - text.unicodeScalars.count)
+        }
+        let lineEnd = line < file.lineStarts.count ? file.lineStarts[line] - 1 : file.scalars.count
+        let width = Swift.max(1, Swift.min(location.range.end, lineEnd) - location.range.start)
+        out += pad + "^" + String(repeating: "~", count: width - 1) + "\n"
+        return out
+    }
+}
+
+/// Several diagnostics from one pass (the parser reports every syntax error of a file).
+public struct DiagnosticList: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+}
