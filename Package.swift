@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "DynamicsMath", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "DynamicsCollision", dependencies: ["DynamicsMath"]),
         .target(name: "Dynamics", dependencies: ["DynamicsMath", "DynamicsCollision"]),
-        .target(name: "DynLang", dependencies: ["Dynamics"]),
+        .target(name: "DynLang", dependencies: ["Dynamics", "DynamicsMath"]),
         .systemLibrary(
             name: "CLibEdit",
             pkgConfig: "libedit",

@@ -1,0 +1,606 @@
+// The tree-walking interpreter: runs statements against a world.
+//
+// Everything a command can change lives in one value, `Session` (the world, the names, the
+// global variables and the `every step` actions). Because `World` is a value type too,
+// `let saved = interpreter.session` is a complete snapshot: the shell restores it when a
+// command fails, so that at the prompt an error leaves the world exactly as it was, and
+// `undo` can keep a stack of them.
+//
+// Errors: a runtime error is thrown as `RuntimeError` (a message and a source range) and
+// turned into a `Diagnostic` for the file being run; a failed `assert` ends the script with
+// status 1, any other error with status 2 (`ScriptFailure.exitStatus`).
+
+import Dynamics
+import DynamicsMath
+import Foundation
+
+/// Why a script stopped early.
+public enum ScriptFailure: Error, Sendable {
+    /// Syntax errors (every one of the file), found before anything ran.
+    case syntax([Diagnostic])
+    /// A runtime error: an unknown name, a bad value, ...
+    case error(Diagnostic)
+    /// An `assert` that did not hold.
+    case assertion(Diagnostic)
+    /// Ctrl-C (or the caller's interrupt check) stopped a long command at a step boundary.
+    case interrupted(String)
+
+    /// The program's exit status for this failure: 1 for a failed assert, 2 for any other error.
+    public var exitStatus: Int32 {
+        switch self {
+        case .assertion: return 1
+        case .syntax, .error, .interrupted: return 2
+        }
+    }
+
+    /// The diagnostics to print, rendered.
+    public var rendered: String {
+        switch self {
+        case .syntax(let ds): return ds.map { $0.rendered() }.joined()
+        case .error(let d), .assertion(let d): return d.rendered()
+        case .interrupted(let message): return "interrupted: \(message)\n"
+        }
+    }
+
+    /// The diagnostics themselves (empty for an interrupt).
+    public var diagnostics: [Diagnostic] {
+        switch self {
+        case .syntax(let ds): return ds
+        case .error(let d), .assertion(let d): return [d]
+        case .interrupted: return []
+        }
+    }
+}
+
+/// An error raised while evaluating or executing, before it is tied to a file.
+struct RuntimeError: Error {
+    var message: String
+    var range: SourceRange
+}
+
+/// What a name of the world refers to.
+public enum Entity: Sendable, Equatable {
+    case item(ItemID)
+    case gravity(BehaviorID)
+    case action
+}
+
+/// An `every step` block.
+struct Action: Sendable {
+    var name: String
+    var body: [Statement]
+    var file: SourceFile
+}
+
+/// All the state that commands change. A value: copying it is a snapshot.
+public struct Session: Sendable {
+    public var world: World
+    /// Names of items, behaviors and actions. Looked up only; output follows `order`.
+    var entities: [String: Entity] = [:]
+    /// Entity names in creation order (for `print world` and completion).
+    var order: [String] = []
+    /// Global variables.
+    var globals: [String: Value] = [:]
+    /// `every step` blocks, in the order they were added.
+    var actions: [Action] = []
+    /// Counter for automatic names (`gravity2`, `action1`, ...).
+    var autoName = 1
+
+    public init(world: World = World()) {
+        self.world = world
+    }
+
+    /// The names of items, behaviors and actions, in creation order.
+    public var entityNames: [String] { order }
+    /// The global variable names, sorted.
+    public var variableNames: [String] { globals.keys.sorted() }
+    /// What a name refers to.
+    public func entity(named name: String) -> Entity? { entities[name] }
+}
+
+/// Runs dyn scripts.
+public final class Interpreter {
+    /// Everything commands change; see `Session`.
+    public var session: Session
+    /// Receives every line the script prints, with its newline.
+    public var write: (String) -> Void
+    /// Polled between steps and loop iterations: true stops the running command (Ctrl-C).
+    public var isInterrupted: () -> Bool = { false }
+    /// In check mode commands read and validate their arguments but change nothing and
+    /// expressions are not evaluated (`dyn check`).
+    public var checking = false
+    /// The deepest `source` nesting allowed.
+    public static let maxSourceDepth = 32
+    /// How deep calls may nest before a script is refused (runaway recursion of `source`).
+    var sourceDepth = 0
+    /// Local scopes of the running blocks, innermost last; globals live in `session`.
+    var scopes: [[String: Value]] = []
+    /// The file whose statements are running.
+    var file: SourceFile
+
+    public init(session: Session = Session(), write: @escaping (String) -> Void) {
+        self.session = session
+        self.write = write
+        self.file = SourceFile(name: "<none>", text: "")
+    }
+
+    // MARK: - Running scripts
+
+    /// Parses and runs one source file. Syntax errors stop it before anything runs.
+    public func run(_ source: SourceFile) throws(ScriptFailure) {
+        let (script, diagnostics) = Parser.parse(source)
+        if !diagnostics.isEmpty { throw .syntax(diagnostics) }
+        try run(script)
+    }
+
+    /// Runs a parsed script.
+    public func run(_ script: Script) throws(ScriptFailure) {
+        let saved = file
+        file = script.file
+        defer { file = saved }
+        do {
+            try execute(script.statements)
+        } catch let e as ScriptFailure {
+            throw e
+        } catch let e as RuntimeError {
+            throw .error(Diagnostic(.error, e.message, at: SourceLocation(file: script.file, range: e.range)))
+        } catch {
+            throw .error(Diagnostic(.error, "\(error)", at: SourceLocation(file: script.file, range: .none)))
+        }
+    }
+
+    /// Checks a source file without running it: syntax, commands, options and functions.
+    public func check(_ source: SourceFile) -> [Diagnostic] {
+        let (script, diagnostics) = Parser.parse(source)
+        var all = diagnostics
+        let wasChecking = checking
+        checking = true
+        defer { checking = wasChecking }
+        let saved = file
+        file = source
+        defer { file = saved }
+        checkStatements(script.statements, into: &all)
+        return all
+    }
+
+    func checkStatements(_ statements: [Statement], into all: inout [Diagnostic]) {
+        for s in statements {
+            do {
+                try execute([s])
+            } catch let e as RuntimeError {
+                all.append(Diagnostic(.error, e.message, at: SourceLocation(file: file, range: e.range)))
+            } catch let e as ScriptFailure {
+                all.append(contentsOf: e.diagnostics)
+            } catch {
+                all.append(Diagnostic(.error, "\(error)", at: SourceLocation(file: file, range: s.range)))
+            }
+        }
+    }
+
+    func runtimeError(_ message: String, _ range: SourceRange) -> RuntimeError {
+        RuntimeError(message: message, range: range)
+    }
+
+    // MARK: - Statements
+
+    func execute(_ statements: [Statement]) throws {
+        for statement in statements {
+            try execute(statement)
+        }
+    }
+
+    func execute(_ statement: Statement) throws {
+        switch statement.kind {
+        case .command(let keyword, let keywordRange, let arguments):
+            try runCommand(keyword, keywordRange, arguments)
+
+        case .letBinding(let name, let nameRange, let value):
+            try checkFreeForVariable(name, nameRange)
+            let v = try evaluate(value)
+            if scopes.isEmpty {
+                session.globals[name] = v
+            } else {
+                scopes[scopes.count - 1][name] = v
+            }
+
+        case .set(let target, let value):
+            switch target {
+            case .variable(let name, let range):
+                let v = try evaluate(value)
+                if checking { return }
+                if try !assignVariable(name, v) {
+                    throw runtimeError(
+                        "unknown variable '\(name)'; use 'let \(name) = ...' to create it"
+                            + Suggest.hint(for: name, in: visibleVariableNames()), range)
+                }
+            case .property(let object, let objectRange, let name, let nameRange):
+                let v = try evaluate(value)
+                try setProperty(object, objectRange, name, nameRange, to: v, valueRange: value.range)
+            }
+
+        case .print(let expr):
+            if let name = expr.bareName, lookupVariable(name) == nil, !Builtins.isConstant(name) {
+                if name == "world" {
+                    if !checking { printWorld() }
+                    return
+                }
+                if let entity = session.entities[name] {
+                    if !checking { write(describe(name, entity) + "\n") }
+                    return
+                }
+            }
+            let v = try evaluate(expr)
+            if !checking { write(v.description + "\n") }
+
+        case .assert(let condition, let message):
+            let v = try evaluate(condition)
+            var text: String? = nil
+            if let message { text = try evaluate(message).description }
+            if checking { return }
+            guard case .boolean(let holds) = v else {
+                throw runtimeError("assert needs a condition that is true or false, got \(v.typeDescription) (\(v))", condition.range)
+            }
+            if !holds {
+                let what = text ?? file.text(condition.range)
+                throw ScriptFailure.assertion(
+                    Diagnostic(.error, "assertion failed: \(what)", at: SourceLocation(file: file, range: condition.range)))
+            }
+
+        case .forRange(let variable, let variableRange, let from, let to, let closed, let body):
+            try checkFreeForVariable(variable, variableRange)
+            let a = try number(from, "the start of the range")
+            let b = try number(to, "the end of the range")
+            if checking {
+                try withScope([variable: .number(0)]) { try execute(body) }
+                return
+            }
+            var i = a
+            while closed ? i <= b : i < b {
+                try checkInterrupt(statement.range, "the for loop")
+                try withScope([variable: .number(i)]) { try execute(body) }
+                i += 1
+            }
+
+        case .ifElse(let condition, let then, let otherwise):
+            let c = try boolean(condition, "if")
+            if checking {
+                try withScope([:]) { try execute(then) }
+                if let otherwise { try withScope([:]) { try execute(otherwise) } }
+                return
+            }
+            if c {
+                try withScope([:]) { try execute(then) }
+            } else if let otherwise {
+                try withScope([:]) { try execute(otherwise) }
+            }
+
+        case .whileLoop(let condition, let body):
+            if checking {
+                _ = try boolean(condition, "while")
+                try withScope([:]) { try execute(body) }
+                return
+            }
+            while try boolean(condition, "while") {
+                try checkInterrupt(statement.range, "the while loop")
+                try withScope([:]) { try execute(body) }
+            }
+
+        case .everyStep(let name, let nameRange, let body):
+            if checking {
+                try withScope([:]) { try execute(body) }
+                return
+            }
+            let actionName: String
+            if let name, let nameRange {
+                try checkFreeForEntity(name, nameRange)
+                actionName = name
+            } else {
+                actionName = nextAutoName("action")
+            }
+            session.actions.append(Action(name: actionName, body: body, file: file))
+            session.entities[actionName] = .action
+            session.order.append(actionName)
+
+        case .onContact:
+            throw runtimeError("'on contact' is not available yet: contact events come with collisions", statement.keywordRange)
+
+        case .source(let pathExpr):
+            try runSource(pathExpr)
+
+        case .block(let body):
+            try withScope([:]) { try execute(body) }
+        }
+    }
+
+    /// Runs `body` in a new local scope holding `bindings`.
+    func withScope(_ bindings: [String: Value], _ body: () throws -> Void) throws {
+        scopes.append(bindings)
+        defer { scopes.removeLast() }
+        try body()
+    }
+
+    func checkInterrupt(_ range: SourceRange, _ what: String) throws {
+        if isInterrupted() {
+            throw ScriptFailure.interrupted("\(what) stopped at \(file.name):\(file.lineAndColumn(of: range.start).line); world time \(formatNumber(session.world.time)) s")
+        }
+    }
+
+    // MARK: - source
+
+    func runSource(_ pathExpr: Expr) throws {
+        let pathValue = try evaluate(pathExpr)
+        guard case .string(let path) = pathValue else {
+            throw runtimeError("source needs a file name, got \(pathValue.typeDescription)", pathExpr.range)
+        }
+        if checking, case .string(let parts) = pathExpr.kind, parts.contains(where: { if case .interpolation = $0 { return true } else { return false } }) {
+            return
+        }
+        let resolved = Interpreter.resolve(path, relativeTo: file.directory)
+        if sourceDepth >= Interpreter.maxSourceDepth {
+            throw runtimeError("'source' is nested more than \(Interpreter.maxSourceDepth) deep (does a file source itself?)", pathExpr.range)
+        }
+        guard let data = FileManager.default.contents(atPath: resolved) else {
+            var isDir: ObjCBool = false
+            let reason = FileManager.default.fileExists(atPath: resolved, isDirectory: &isDir)
+                ? (isDir.boolValue ? "it is a folder" : "it cannot be read") : "no such file"
+            throw runtimeError("cannot source '\(path)': \(reason)", pathExpr.range)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw runtimeError("cannot source '\(path)': it is not UTF-8 text", pathExpr.range)
+        }
+        let sourced = SourceFile(name: Interpreter.displayName(resolved), text: text, directory: (resolved as NSString).deletingLastPathComponent)
+        sourceDepth += 1
+        defer { sourceDepth -= 1 }
+        if checking {
+            let ds = check(sourced)
+            if !ds.isEmpty { throw ScriptFailure.syntax(ds) }
+            return
+        }
+        // Variables of the sourced file are its own globals-in-the-session: run it at top level.
+        let savedScopes = scopes
+        scopes = []
+        defer { scopes = savedScopes }
+        try run(sourced)
+    }
+
+    /// Resolves a script path: absolute, `~/`, or relative to the including file's folder.
+    public static func resolve(_ path: String, relativeTo directory: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if path.hasPrefix("~/") {
+            return (NSHomeDirectory() as NSString).appendingPathComponent(String(path.dropFirst(2)))
+        }
+        let joined = (directory as NSString).appendingPathComponent(path)
+        return (joined as NSString).standardizingPath
+    }
+
+    /// A path as diagnostics show it: relative to the working folder when inside it.
+    public static func displayName(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
+        return path
+    }
+
+    // MARK: - Names and variables
+
+    /// Names a script cannot give to a variable, an item or a behavior.
+    static let reservedNames: Set<String> = ["world", "pi", "yes", "no", "true", "false", "all", "bounds", "and", "or", "not"]
+
+    func lookupVariable(_ name: String) -> Value? {
+        for scope in scopes.reversed() {
+            if let v = scope[name] { return v }
+        }
+        return session.globals[name]
+    }
+
+    func assignVariable(_ name: String, _ value: Value) throws -> Bool {
+        for i in stride(from: scopes.count - 1, through: 0, by: -1) where scopes[i][name] != nil {
+            scopes[i][name] = value
+            return true
+        }
+        if session.globals[name] != nil {
+            session.globals[name] = value
+            return true
+        }
+        return false
+    }
+
+    func visibleVariableNames() -> [String] {
+        var names: [String] = []
+        for scope in scopes.reversed() { names.append(contentsOf: scope.keys.sorted()) }
+        names.append(contentsOf: session.globals.keys.sorted())
+        return names
+    }
+
+    func checkFreeForVariable(_ name: String, _ range: SourceRange) throws {
+        if Interpreter.reservedNames.contains(name) {
+            throw runtimeError("'\(name)' is a reserved name", range)
+        }
+        if let e = session.entities[name] {
+            throw runtimeError("the name '\(name)' is already used by \(entityKindName(e))", range)
+        }
+    }
+
+    func checkFreeForEntity(_ name: String, _ range: SourceRange) throws {
+        if Interpreter.reservedNames.contains(name) {
+            throw runtimeError("'\(name)' is a reserved name", range)
+        }
+        if checking { return }
+        if let e = session.entities[name] {
+            throw runtimeError("the name '\(name)' is already used by \(entityKindName(e))", range)
+        }
+        if lookupVariable(name) != nil {
+            throw runtimeError("the name '\(name)' is already used by a variable", range)
+        }
+    }
+
+    func entityKindName(_ e: Entity) -> String {
+        switch e {
+        case .item(let id): return session.world.members(of: id).isEmpty ? "an item" : "an item group"
+        case .gravity: return "a gravity behavior"
+        case .action: return "an every-step action"
+        }
+    }
+
+    func nextAutoName(_ base: String) -> String {
+        while true {
+            let n = "\(base)\(session.autoName)"
+            session.autoName += 1
+            if session.entities[n] == nil && lookupVariable(n) == nil { return n }
+        }
+    }
+
+    /// Registers a new entity under `name`.
+    func define(_ name: String, _ entity: Entity) {
+        session.entities[name] = entity
+        session.order.append(name)
+    }
+
+    /// Forgets an entity's name.
+    func undefine(_ name: String) {
+        session.entities[name] = nil
+        session.order.removeAll { $0 == name }
+    }
+
+    /// The item a name refers to, or an error that suggests the nearest name.
+    func item(named name: String, _ range: SourceRange) throws -> ItemID {
+        if case .item(let id)? = session.entities[name] { return id }
+        if let e = session.entities[name] {
+            throw runtimeError("'\(name)' is \(entityKindName(e)), not an item", range)
+        }
+        let items = session.order.filter { if case .item? = session.entities[$0] { return true } else { return false } }
+        throw runtimeError("unknown item '\(name)'" + Suggest.hint(for: name, in: items), range)
+    }
+
+    // MARK: - Expressions
+
+    func evaluate(_ expr: Expr) throws -> Value {
+        switch expr.kind {
+        case .number(let d, _):
+            return .number(d)
+        case .boolean(let b):
+            return .boolean(b)
+        case .string(let parts):
+            var s = ""
+            for part in parts {
+                switch part {
+                case .text(let t): s += t
+                case .interpolation(let e): s += try evaluate(e).description
+                }
+            }
+            return .string(s)
+        case .name(let name):
+            if let v = lookupVariable(name) { return v }
+            if let c = Builtins.constant(name) { return c }
+            if checking { return .number(0) }
+            if name == "world" {
+                throw runtimeError("'world' is not a value; use a property such as world.time", expr.range)
+            }
+            if let e = session.entities[name] {
+                throw runtimeError("'\(name)' is \(entityKindName(e)), not a value; use a property such as \(name).x", expr.range)
+            }
+            throw runtimeError("unknown name '\(name)'" + Suggest.hint(for: name, in: visibleVariableNames() + session.order), expr.range)
+        case .property(let object, let objectRange, let name, let nameRange):
+            if checking { return .number(0) }
+            return try property(object, objectRange, name, nameRange)
+        case .call(let function, let functionRange, let arguments):
+            var values: [Double] = []
+            for a in arguments { values.append(try number(a, "an argument of \(function)")) }
+            if checking {
+                try Builtins.check(function, functionRange, arguments.count, range: expr.range)
+                return .number(0)
+            }
+            return .number(try finite(try Builtins.call(function, functionRange, values, range: expr.range), expr.range))
+        case .unary(let op, let operand):
+            let v = try evaluate(operand)
+            switch op {
+            case .negate:
+                guard case .number(let d) = v else {
+                    throw runtimeError("'-' needs a number, got \(v.typeDescription)", expr.range)
+                }
+                return .number(-d)
+            case .not:
+                guard case .boolean(let b) = v else {
+                    throw runtimeError("'not' needs true or false, got \(v.typeDescription)", expr.range)
+                }
+                return .boolean(!b)
+            }
+        case .binary(let op, let lhs, let rhs, let operatorRange):
+            return try binary(op, lhs, rhs, operatorRange, expr.range)
+        }
+    }
+
+    func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ opRange: SourceRange, _ range: SourceRange) throws -> Value {
+        // `and` and `or` short-circuit.
+        if op == .and || op == .or {
+            let l = try evaluate(lhs)
+            guard case .boolean(let lb) = l else {
+                throw runtimeError("'\(op.rawValue)' needs true or false on its left, got \(l.typeDescription)", lhs.range)
+            }
+            if !checking && (op == .and ? !lb : lb) { return .boolean(lb) }
+            let r = try evaluate(rhs)
+            guard case .boolean(let rb) = r else {
+                throw runtimeError("'\(op.rawValue)' needs true or false on its right, got \(r.typeDescription)", rhs.range)
+            }
+            return .boolean(rb)
+        }
+        let l = try evaluate(lhs)
+        let r = try evaluate(rhs)
+        if checking { return op == .equal || op == .notEqual || op == .less || op == .lessEqual || op == .greater || op == .greaterEqual ? .boolean(true) : .number(0) }
+        switch op {
+        case .equal: return .boolean(l == r)
+        case .notEqual: return .boolean(l != r)
+        case .add:
+            if case .string(let ls) = l { return .string(ls + r.description) }
+            if case .string(let rs) = r { return .string(l.description + rs) }
+        default: break
+        }
+        guard case .number(let a) = l else {
+            throw runtimeError("'\(op.rawValue)' needs numbers, got \(l.typeDescription) on its left", lhs.range)
+        }
+        guard case .number(let b) = r else {
+            throw runtimeError("'\(op.rawValue)' needs numbers, got \(r.typeDescription) on its right", rhs.range)
+        }
+        switch op {
+        case .add: return .number(try finite(a + b, range))
+        case .subtract: return .number(try finite(a - b, range))
+        case .multiply: return .number(try finite(a * b, range))
+        case .divide:
+            if b == 0 { throw runtimeError("division by zero", opRange) }
+            return .number(try finite(a / b, range))
+        case .remainder:
+            if b == 0 { throw runtimeError("remainder of a division by zero", opRange) }
+            return .number(try finite(a.truncatingRemainder(dividingBy: b), range))
+        case .less: return .boolean(a < b)
+        case .lessEqual: return .boolean(a <= b)
+        case .greater: return .boolean(a > b)
+        case .greaterEqual: return .boolean(a >= b)
+        case .equal, .notEqual, .and, .or: return .boolean(false)  // handled above
+        }
+    }
+
+    func finite(_ d: Double, _ range: SourceRange) throws -> Double {
+        if !d.isFinite {
+            throw runtimeError("the result is not a finite number (\(d.isNaN ? "nan" : "infinite"))", range)
+        }
+        return d
+    }
+
+    /// Evaluates an expression that must be a number.
+    func number(_ expr: Expr, _ what: String) throws -> Double {
+        let v = try evaluate(expr)
+        guard case .number(let d) = v else {
+            throw runtimeError("\(what) must be a number, got \(v.typeDescription) (\(v))", expr.range)
+        }
+        return d
+    }
+
+    /// Evaluates a condition that must be true or false.
+    func boolean(_ expr: Expr, _ keyword: String) throws -> Bool {
+        let v = try evaluate(expr)
+        if checking { return false }
+        guard case .boolean(let b) = v else {
+            throw runtimeError("'\(keyword)' needs a condition that is true or false, got \(v.typeDescription) (\(v))", expr.range)
+        }
+        return b
+    }
+}
