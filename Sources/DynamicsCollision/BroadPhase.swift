@@ -1,0 +1,232 @@
+// Broadphase: three trees and a move buffer, turned into candidate pairs (solver notes §2.2).
+//
+// Static, kinematic and dynamic proxies live in separate trees, so that the static tree,
+// which never moves, is never disturbed. A proxy whose box escaped its fat box is "moved":
+// it goes into an insertion-ordered array plus a bit set. Pair finding then queries, for
+// each moved proxy in that order:
+//
+//     moved dynamic                 → kinematic tree, static tree, dynamic tree
+//     moved kinematic or static     → dynamic tree
+//
+// Every overlapping pair that contains a dynamic proxy is found from the dynamic side, and
+// from the other side too when the other proxy moved as well. To report it exactly once,
+// a query skips a partner that also moved and has the smaller key (that partner's own
+// query reports the pair). Each moved proxy's partners are sorted by key, so the output
+// order depends only on the sequence of calls, never on the trees' shapes or on hashing.
+//
+// Filtering (same body, collision groups, existing contacts) is the engine's: it receives
+// every candidate pair and decides.
+
+import DynamicsMath
+
+/// Which tree a proxy lives in: the body type of its shape.
+@frozen
+public enum ProxyType: Int32, Sendable {
+    case staticBody = 0
+    case kinematicBody = 1
+    case dynamicBody = 2
+}
+
+/// A proxy's identity across the three trees: `proxyId << 2 | type`.
+@frozen
+public struct ProxyKey: Hashable, Comparable, Sendable {
+    /// The packed value.
+    public var raw: Int32
+
+    @inlinable @inline(__always)
+    public init(raw: Int32) { self.raw = raw }
+
+    @inlinable @inline(__always)
+    public init(id: Int32, type: ProxyType) { raw = id << 2 | type.rawValue }
+
+    /// The node index in its tree.
+    @inlinable @inline(__always)
+    public var id: Int32 { raw >> 2 }
+
+    /// The tree.
+    @inlinable @inline(__always)
+    public var type: ProxyType { ProxyType(rawValue: raw & 3)! }
+
+    @inlinable @inline(__always)
+    public static func < (a: ProxyKey, b: ProxyKey) -> Bool { a.raw < b.raw }
+}
+
+/// A candidate pair: two proxies whose fat boxes overlap, `keyA < keyB`.
+@frozen
+public struct ProxyPair: Equatable, Sendable {
+    public var keyA: ProxyKey
+    public var keyB: ProxyKey
+    /// The user data of `keyA`'s proxy.
+    public var userDataA: Int
+    /// The user data of `keyB`'s proxy.
+    public var userDataB: Int
+
+    @inlinable
+    public init(keyA: ProxyKey, keyB: ProxyKey, userDataA: Int, userDataB: Int) {
+        self.keyA = keyA
+        self.keyB = keyB
+        self.userDataA = userDataA
+        self.userDataB = userDataB
+    }
+}
+
+/// The broadphase: one ``DynamicTree`` per body type and the buffer of moved proxies.
+public struct BroadPhase: Sendable {
+    public private(set) var staticTree = DynamicTree()
+    public private(set) var kinematicTree = DynamicTree()
+    public private(set) var dynamicTree = DynamicTree()
+
+    /// Moved proxies in the order they moved; destroyed ones are blanked to -1.
+    var moveArray: ContiguousArray<ProxyKey> = []
+    /// One bit per raw key: whether it is in `moveArray`.
+    var moveBits: ContiguousArray<UInt64> = []
+    /// Scratch for one moved proxy's partners.
+    var scratch: ContiguousArray<ProxyKey> = []
+
+    public init() {}
+
+    /// The tree of a body type.
+    @inlinable
+    public func tree(_ type: ProxyType) -> DynamicTree {
+        switch type {
+        case .staticBody: staticTree
+        case .kinematicBody: kinematicTree
+        case .dynamicBody: dynamicTree
+        }
+    }
+
+    /// The number of proxies waiting in the move buffer.
+    public var moveCount: Int { moveArray.count }
+
+    // MARK: Proxies
+
+    /// Creates a proxy from a shape's tight box.
+    ///
+    /// - Parameter forcePairing: queue the proxy even if it is static, so that pairs with
+    ///   existing shapes are found (static shapes created before any body need not be).
+    public mutating func createProxy(tight: AABB, type: ProxyType, userData: Int, forcePairing: Bool = false) -> ProxyKey {
+        let isStatic = type == .staticBody
+        let id: Int32
+        switch type {
+        case .staticBody: id = staticTree.createProxy(tight: tight, isStatic: true, userData: userData)
+        case .kinematicBody: id = kinematicTree.createProxy(tight: tight, isStatic: false, userData: userData)
+        case .dynamicBody: id = dynamicTree.createProxy(tight: tight, isStatic: false, userData: userData)
+        }
+        let key = ProxyKey(id: id, type: type)
+        if !isStatic || forcePairing { bufferMove(key) }
+        return key
+    }
+
+    /// Destroys a proxy and drops it from the move buffer.
+    public mutating func destroyProxy(_ key: ProxyKey) {
+        if isBuffered(key) {
+            clearBit(key)
+            for i in moveArray.indices where moveArray[i] == key { moveArray[i] = ProxyKey(raw: -1) }
+        }
+        switch key.type {
+        case .staticBody: staticTree.destroyProxy(key.id)
+        case .kinematicBody: kinematicTree.destroyProxy(key.id)
+        case .dynamicBody: dynamicTree.destroyProxy(key.id)
+        }
+    }
+
+    /// Updates a proxy for its shape's new tight box; re-inserts and queues it only if it
+    /// escaped its fat box. Returns whether it did.
+    @discardableResult
+    public mutating func moveProxy(_ key: ProxyKey, tight: AABB) -> Bool {
+        let moved: Bool
+        switch key.type {
+        case .staticBody: moved = staticTree.moveProxyIfEscaped(key.id, tight: tight)
+        case .kinematicBody: moved = kinematicTree.moveProxyIfEscaped(key.id, tight: tight)
+        case .dynamicBody: moved = dynamicTree.moveProxyIfEscaped(key.id, tight: tight)
+        }
+        if moved { bufferMove(key) }
+        return moved
+    }
+
+    /// The fat box of a proxy.
+    @inlinable
+    public func fatAABB(_ key: ProxyKey) -> AABB { tree(key.type).fatAABB(key.id) }
+
+    /// The user data of a proxy.
+    @inlinable
+    public func userData(_ key: ProxyKey) -> Int { tree(key.type).userData(key.id) }
+
+    /// Queues a proxy for pairing (once).
+    public mutating func bufferMove(_ key: ProxyKey) {
+        if isBuffered(key) { return }
+        let word = Int(key.raw >> 6)
+        if word >= moveBits.count { moveBits.append(contentsOf: repeatElement(0, count: word + 1 - moveBits.count)) }
+        moveBits[word] |= 1 << UInt64(key.raw & 63)
+        moveArray.append(key)
+    }
+
+    @inline(__always)
+    func isBuffered(_ key: ProxyKey) -> Bool {
+        let word = Int(key.raw >> 6)
+        return word < moveBits.count && moveBits[word] & (1 << UInt64(key.raw & 63)) != 0
+    }
+
+    @inline(__always)
+    mutating func clearBit(_ key: ProxyKey) {
+        moveBits[Int(key.raw >> 6)] &= ~(1 << UInt64(key.raw & 63))
+    }
+
+    // MARK: Pairs
+
+    /// Appends every new candidate pair of the moved proxies to `pairs`, then empties the
+    /// move buffer. Order: moved proxies in the order they moved, each one's partners by
+    /// ascending key; each pair once, smaller key first (see the file comment).
+    public mutating func findPairs(into pairs: inout ContiguousArray<ProxyPair>) {
+        var partners = scratch
+        scratch = []
+        for key in moveArray where key.raw >= 0 {
+            partners.removeAll(keepingCapacity: true)
+            let box = fatAABB(key)
+            if key.type == .dynamicBody {
+                collect(kinematicTree, .kinematicBody, box: box, query: key, into: &partners)
+                collect(staticTree, .staticBody, box: box, query: key, into: &partners)
+            }
+            collect(dynamicTree, .dynamicBody, box: box, query: key, into: &partners)
+            if partners.count > 1 { Self.sortKeys(&partners) }
+            let userData = self.userData(key)
+            for other in partners {
+                let otherData = self.userData(other)
+                pairs.append(key < other
+                    ? ProxyPair(keyA: key, keyB: other, userDataA: userData, userDataB: otherData)
+                    : ProxyPair(keyA: other, keyB: key, userDataA: otherData, userDataB: userData))
+            }
+        }
+        for key in moveArray where key.raw >= 0 { clearBit(key) }
+        moveArray.removeAll(keepingCapacity: true)
+        scratch = partners
+    }
+
+    /// Collects the partners of `query` in one tree, skipping itself and moved partners
+    /// with a smaller key.
+    @inline(__always)
+    func collect(_ tree: DynamicTree, _ type: ProxyType, box: AABB, query: ProxyKey, into partners: inout ContiguousArray<ProxyKey>) {
+        tree.query(box) { id in
+            let other = ProxyKey(id: id, type: type)
+            if other == query { return true }
+            if other < query && isBuffered(other) { return true }
+            partners.append(other)
+            return true
+        }
+    }
+
+    /// Insertion sort: partner lists are short and this keeps the sort allocation-free.
+    static func sortKeys(_ keys: inout ContiguousArray<ProxyKey>) {
+        keys.withUnsafeMutableBufferPointer { k in
+            for i in 1..<k.count {
+                let v = k[i]
+                var j = i
+                while j > 0 && v < k[j - 1] {
+                    k[j] = k[j - 1]
+                    j -= 1
+                }
+                k[j] = v
+            }
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import Testing
+@testable import DynamicsCollision
+import DynamicsMath
+
+/// A small deterministic generator, so that every run sees the same sample.
+struct LCG {
+    var state: UInt64
+    mutating func next() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+    mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * next() }
+    mutating func int(_ n: Int) -> Int { Int(next() * Double(n)) % n }
+}
+
+func randomBox(_ rng: inout LCG, world: Double = 1000) -> AABB {
+    let c = Vec2(rng.range(0, world), rng.range(0, world))
+    let h = Vec2(rng.range(1, 30), rng.range(1, 30))
+    return AABB(lower: c - h, upper: c + h)
+}
+
+struct DynamicTreeTests {
+    @Test func emptyTree() {
+        let tree = DynamicTree()
+        #expect(tree.height == -1)
+        #expect(tree.validationFailure() == nil)
+        var hits = ContiguousArray<Int32>()
+        tree.query(AABB(lower: .zero, upper: Vec2(10, 10)), into: &hits)
+        #expect(hits.isEmpty)
+    }
+
+    @Test func fatBoxMargins() {
+        let tight = AABB(lower: Vec2(0, 0), upper: Vec2(40, 40))
+        // Half extent 20 → margin 2.5; plus the speculative 2.
+        let fat = DynamicTree.fatAABB(tight: tight, isStatic: false)
+        #expect(abs(fat.lower.x - (-4.5)) < 1e-12 && abs(fat.upper.y - 44.5) < 1e-12)
+        // Large shapes cap at 5 pt.
+        let big = DynamicTree.fatAABB(tight: AABB(lower: .zero, upper: Vec2(400, 10)), isStatic: false)
+        #expect(abs(big.lower.x - (-7)) < 1e-12)
+        let stat = DynamicTree.fatAABB(tight: tight, isStatic: true)
+        #expect(abs(stat.lower.x - (-2)) < 1e-12)
+    }
+
+    @Test func moveOnlyWhenEscaped() {
+        var tree = DynamicTree()
+        let tight = AABB(lower: Vec2(0, 0), upper: Vec2(40, 40))
+        let p = tree.createProxy(tight: tight, userData: 7)
+        let nudged = AABB(lower: Vec2(2, 0), upper: Vec2(42, 40))
+        #expect(tree.moveProxyIfEscaped(p, tight: nudged) == false)
+        let far = AABB(lower: Vec2(10, 0), upper: Vec2(50, 40))
+        #expect(tree.moveProxyIfEscaped(p, tight: far) == true)
+        #expect(tree.fatAABB(p).contains(far.expanded(by: 2)))
+        #expect(tree.userData(p) == 7)
+    }
+
+    /// Random creates, moves and destroys; after each batch, every query matches brute force
+    /// and the tree is valid.
+    @Test func randomOperationsMatchBruteForce() {
+        var rng = LCG(state: 1)
+        var tree = DynamicTree()
+        var live: [Int32: AABB] = [:]  // proxy → fat box
+        var tights: [Int32: AABB] = [:]
+        var order: [Int32] = []
+        for round in 0..<40 {
+            for _ in 0..<25 {
+                let op = rng.int(10)
+                if op < 5 || order.isEmpty {
+                    let tight = randomBox(&rng)
+                    let p = tree.createProxy(tight: tight, isStatic: rng.int(4) == 0, userData: order.count)
+                    live[p] = tree.fatAABB(p)
+                    tights[p] = tight
+                    order.append(p)
+                } else if op < 8 {
+                    let p = order[rng.int(order.count)]
+                    let old = tights[p]!
+                    let shift = Vec2(rng.range(-8, 8), rng.range(-8, 8))
+                    let tight = AABB(lower: old.lower + shift, upper: old.upper + shift)
+                    tights[p] = tight
+                    tree.moveProxyIfEscaped(p, tight: tight)
+                    live[p] = tree.fatAABB(p)
+                } else {
+                    let i = rng.int(order.count)
+                    tree.destroyProxy(order[i])
+                    live[order[i]] = nil
+                    order.remove(at: i)
+                }
+            }
+            #expect(tree.validationFailure() == nil, "round \(round)")
+            #expect(tree.proxyCount == live.count)
+            for _ in 0..<10 {
+                let q = randomBox(&rng)
+                var hits = ContiguousArray<Int32>()
+                tree.query(q, into: &hits)
+                let expected = Set(live.filter { $0.value.overlaps(q) }.keys)
+                #expect(Set(hits) == expected)
+                #expect(hits.count == expected.count)
+            }
+        }
+        // Surface-area insertion with rotations should keep the tree reasonably shallow.
+        #expect(tree.height < 4 * 12)
+    }
+
+    @Test func rayCastMatchesBruteForce() {
+        var rng = LCG(state: 5)
+        var tree = DynamicTree()
+        var boxes: [Int32: AABB] = [:]
+        for i in 0..<300 {
+            let p = tree.createProxy(tight: randomBox(&rng), userData: i)
+            boxes[p] = tree.fatAABB(p)
+        }
+        for _ in 0..<50 {
+            let a = Vec2(rng.range(-100, 1100), rng.range(-100, 1100))
+            let b = Vec2(rng.range(-100, 1100), rng.range(-100, 1100))
+            var hit = Set<Int32>()
+            tree.rayCast(from: a, to: b) { proxy, maxT in
+                hit.insert(proxy)
+                return maxT
+            }
+            let d = b - a
+            let expected = Set(boxes.filter { entry in
+                DynamicTree.segmentEnters(entry.value, p1: a, d: d, invX: 1 / d.x, invY: 1 / d.y, maxT: 1)
+            }.keys)
+            #expect(hit == expected)
+            // Sampled points along the segment inside a box must be among the hits.
+            for k in 0...200 {
+                let p = a + (Double(k) / 200) * d
+                for (id, box) in boxes where box.contains(AABB(lower: p, upper: p)) {
+                    #expect(hit.contains(id))
+                }
+            }
+        }
+    }
+
+    /// The same calls build the same tree.
+    @Test func deterministicLayout() {
+        func build() -> [TreeNode] {
+            var rng = LCG(state: 99)
+            var tree = DynamicTree()
+            var ids: [Int32] = []
+            for _ in 0..<500 {
+                ids.append(tree.createProxy(tight: randomBox(&rng), userData: ids.count))
+            }
+            for i in stride(from: 0, to: 500, by: 3) { tree.destroyProxy(ids[i]) }
+            return Array(tree.nodes)
+        }
+        let a = build()
+        let b = build()
+        #expect(a.count == b.count)
+        for (x, y) in zip(a, b) {
+            #expect(x.aabb == y.aabb && x.parent == y.parent && x.child1 == y.child1 && x.child2 == y.child2)
+        }
+    }
+}
+
+struct BroadPhaseTests {
+    /// Pairs of (keyA, keyB) by brute force: every overlapping pair with a dynamic proxy and
+    /// at least one moved proxy; kinematic–static and same-type non-dynamic pairs excluded.
+    func brutePairs(_ bp: BroadPhase, keys: [ProxyKey], moved: Set<ProxyKey>) -> Set<[Int32]> {
+        var result = Set<[Int32]>()
+        for i in 0..<keys.count {
+            for j in (i + 1)..<keys.count {
+                let a = keys[i]
+                let b = keys[j]
+                if a.type != .dynamicBody && b.type != .dynamicBody { continue }
+                if !moved.contains(a) && !moved.contains(b) { continue }
+                if bp.fatAABB(a).overlaps(bp.fatAABB(b)) {
+                    result.insert([Swift.min(a.raw, b.raw), Swift.max(a.raw, b.raw)])
+                }
+            }
+        }
+        return result
+    }
+
+    @Test func pairsMatchBruteForceAndAreUnique() {
+        var rng = LCG(state: 3)
+        var bp = BroadPhase()
+        var keys: [ProxyKey] = []
+        var tights: [ProxyKey: AABB] = [:]
+        var moved = Set<ProxyKey>()
+        for i in 0..<400 {
+            let type: ProxyType = i % 7 == 0 ? .staticBody : (i % 11 == 0 ? .kinematicBody : .dynamicBody)
+            let tight = randomBox(&rng, world: 600)
+            let k = bp.createProxy(tight: tight, type: type, userData: i, forcePairing: true)
+            tights[k] = tight
+            keys.append(k)
+            moved.insert(k)
+        }
+        for round in 0..<10 {
+            var pairs = ContiguousArray<ProxyPair>()
+            bp.findPairs(into: &pairs)
+            #expect(bp.moveCount == 0)
+            var seen = Set<[Int32]>()
+            for p in pairs {
+                #expect(p.keyA < p.keyB)
+                #expect(bp.userData(p.keyA) == p.userDataA && bp.userData(p.keyB) == p.userDataB)
+                #expect(seen.insert([p.keyA.raw, p.keyB.raw]).inserted, "pair reported twice")
+            }
+            #expect(seen == brutePairs(bp, keys: keys, moved: moved), "round \(round)")
+            // Move some proxies, destroy and create a few.
+            moved = []
+            for _ in 0..<60 {
+                let i = rng.int(keys.count)
+                let k = keys[i]
+                if k.type == .staticBody { continue }
+                let shift = Vec2(rng.range(-12, 12), rng.range(-12, 12))
+                let tight = AABB(lower: tights[k]!.lower + shift, upper: tights[k]!.upper + shift)
+                tights[k] = tight
+                if bp.moveProxy(k, tight: tight) { moved.insert(k) }
+            }
+            for _ in 0..<5 {
+                let i = rng.int(keys.count)
+                bp.destroyProxy(keys[i])
+                moved.remove(keys[i])
+                keys.remove(at: i)
+                let tight = randomBox(&rng, world: 600)
+                let k = bp.createProxy(tight: tight, type: .dynamicBody, userData: 1000 + round)
+                tights[k] = tight
+                keys.append(k)
+                moved.insert(k)
+            }
+            #expect(bp.dynamicTree.validationFailure() == nil)
+        }
+    }
+
+    @Test func pairOrderIsDeterministic() {
+        func run() -> [ProxyPair] {
+            var rng = LCG(state: 11)
+            var bp = BroadPhase()
+            var out: [ProxyPair] = []
+            var keys: [ProxyKey] = []
+            for i in 0..<200 {
+                keys.append(bp.createProxy(tight: randomBox(&rng, world: 400), type: i % 5 == 0 ? .staticBody : .dynamicBody, userData: i))
+            }
+            for _ in 0..<5 {
+                var pairs = ContiguousArray<ProxyPair>()
+                bp.findPairs(into: &pairs)
+                out += pairs
+                for k in keys where k.type == .dynamicBody {
+                    let fat = bp.fatAABB(k)
+                    bp.moveProxy(k, tight: AABB(lower: fat.lower + Vec2(9, 9), upper: fat.upper + Vec2(9, 9)))
+                }
+            }
+            return out
+        }
+        let a = run()
+        #expect(!a.isEmpty)
+        #expect(a == run())
+    }
+}
