@@ -1,0 +1,229 @@
+// Creating and removing items and groups (reference §4, §5).
+
+import DynamicsCollision
+import DynamicsMath
+
+extension World {
+    /// Whether `id` names a live item (a single item, a group or a group member).
+    public func isValid(_ id: ItemID) -> Bool { slot(id) != nil }
+
+    /// Every live item (groups and members included), in creation order.
+    public var itemIDs: [ItemID] {
+        var live: [(UInt64, Int)] = []
+        for i in items.indices where items[i].kind != .free { live.append((items[i].serial, i)) }
+        live.sort { $0.0 < $1.0 }
+        return live.map { itemID($0.1) }
+    }
+
+    /// Whether `id` is a group.
+    public func isGroup(_ id: ItemID) -> Bool {
+        guard let i = slot(id) else { return false }
+        return items[i].kind == .group
+    }
+
+    /// The group `id` is a member of, or nil.
+    public func group(of id: ItemID) -> ItemID? {
+        guard let i = slot(id), items[i].kind == .member else { return nil }
+        return itemID(Int(items[i].group))
+    }
+
+    /// The members of a group in the order given at creation; empty for anything else.
+    public func members(of group: ItemID) -> [ItemID] {
+        guard let g = slot(group), items[g].kind == .group else { return [] }
+        var out: [ItemID] = []
+        var m = items[g].group
+        while m != ItemRecord.noGroup {
+            out.append(itemID(Int(m)))
+            m = items[Int(m)].nextMember
+        }
+        return out
+    }
+
+    // MARK: Adding
+
+    /// Adds an item with its own rigid body and returns its handle.
+    ///
+    /// Throws `.invalidValue` (NaN/infinite numbers, size ≤ 0, density ≤ 0, friction,
+    /// resistance or angular resistance < 0) or `.invalidShape` (a bad path), naming the field.
+    public mutating func addItem(_ def: ItemDefinition) throws -> ItemID {
+        let path = try validate(def)
+        var rec = defaultRecord(kind: .single, size: def.size)
+        rec.density = def.density
+        rec.charge = def.charge
+        rec.allowsRotation = def.allowsRotation
+        rec.anchored = def.anchored
+        if let e = def.elasticity { rec.elasticity = e; rec.explicit |= ExplicitBits.elasticity }
+        if let f = def.friction { rec.friction = f; rec.explicit |= ExplicitBits.friction }
+        if let r = def.resistance { rec.resistance = r; rec.explicit |= ExplicitBits.resistance }
+        if let r = def.angularResistance { rec.angularResistance = r; rec.explicit |= ExplicitBits.angularResistance }
+        switch def.shape {
+        case .rectangle: rec.shapeRequest = .rectangle
+        case .ellipse: rec.shapeRequest = .ellipse
+        case .path: rec.shapeRequest = .path
+        }
+        let i = allocateItem(rec)
+        let b = createBody(item: i, origin: def.center, angle: def.angle)
+        let geometry = makeGeometry(rec.shapeRequest, size: def.size, offset: .zero, path: path)
+        addShape(body: b, item: i, geometry: geometry)
+        updateMass(body: b)
+        if !def.anchored {
+            bodySims[b].v = def.velocity
+            bodySims[b].w = def.allowsRotation ? def.spin : 0
+        }
+        bodySims[b].gravity = gravityFor(item: i)
+        refreshBounds()
+        return itemID(i)
+    }
+
+    /// Checks a definition; returns the validated path (stored winding) for `.path` shapes.
+    func validate(_ def: ItemDefinition) throws(EngineError) -> [Vec2] {
+        try finite("x", def.center.x)
+        try finite("y", def.center.y)
+        try finite("width", def.size.x)
+        try finite("height", def.size.y)
+        if def.size.x <= 0 { throw EngineError.mustBePositive("width", def.size.x) }
+        if def.size.y <= 0 { throw EngineError.mustBePositive("height", def.size.y) }
+        try finite("angle", def.angle)
+        try finite("vx", def.velocity.x)
+        try finite("vy", def.velocity.y)
+        try finite("spin", def.spin)
+        try finite("density", def.density)
+        if def.density <= 0 { throw EngineError.mustBePositive("density", def.density) }
+        try finite("charge", def.charge)
+        if let e = def.elasticity { try finite("elasticity", e) }
+        if let f = def.friction { try nonNegative("friction", f) }
+        if let r = def.resistance { try nonNegative("resistance", r) }
+        if let r = def.angularResistance { try nonNegative("angularResistance", r) }
+        guard case .path(let points) = def.shape else { return [] }
+        do {
+            return try makeConvexPolygon(points)
+        } catch {
+            throw EngineError(.invalidShape, field: "path", "invalid path: \(error.description)")
+        }
+    }
+
+    func finite(_ field: String, _ x: Real) throws(EngineError) {
+        if !x.isFinite { throw EngineError.notFinite(field, x) }
+    }
+
+    func nonNegative(_ field: String, _ x: Real) throws(EngineError) {
+        try finite(field, x)
+        if x < 0 { throw EngineError.mustBeNonNegative(field, x) }
+    }
+
+    /// Joins items into one rigid body (UIDynamicItemGroup, reference §5) and returns the group.
+    ///
+    /// The body's origin is the centre of the rectangle enclosing the members' frames
+    /// (centre ± size/2, rotations ignored) and its angle 0; each member becomes an
+    /// axis-aligned shape of its own size and kind at its offset, keeping its own density and
+    /// material. The group starts with the members' velocity and spin if they all share them,
+    /// at rest otherwise. It joins every gravity behavior its members were in. Members keep
+    /// their handles but lose their bodies: moving them is done through the group.
+    ///
+    /// Errors: no members (`.invalidValue`), an unknown member, a member listed twice, a
+    /// member already in a group or a group as a member (`.notAllowed`).
+    public mutating func addGroup(_ members: [ItemID]) throws -> ItemID {
+        guard !members.isEmpty else {
+            throw EngineError(.invalidValue, field: "items", "a group needs at least 1 item (got 0)")
+        }
+        var slots: [Int] = []
+        for id in members {
+            let m = try requireSlot(id)
+            switch items[m].kind {
+            case .member:
+                throw EngineError(.notAllowed, field: "items", "the item is already a member of a group")
+            case .group:
+                throw EngineError(.notAllowed, field: "items", "a group cannot contain another group")
+            default: break
+            }
+            if slots.contains(m) {
+                throw EngineError(.notAllowed, field: "items", "the item is listed twice")
+            }
+            slots.append(m)
+        }
+
+        // The enclosing rectangle of the members' frames, and their shared motion.
+        var lower = Vec2(Real.infinity, Real.infinity)
+        var upper = -lower
+        for m in slots {
+            let c = bodySims[Int(items[m].body)].transform.p
+            let h = 0.5 * items[m].size
+            lower = min(lower, c - h)
+            upper = max(upper, c + h)
+        }
+        let origin = 0.5 * (lower + upper)
+        let first = bodySims[Int(items[slots[0]].body)]
+        var shared = true
+        for m in slots {
+            let b = bodySims[Int(items[m].body)]
+            if b.v != first.v || b.w != first.w { shared = false }
+        }
+
+        // Capture each member's shape in its own frame, then drop the member bodies.
+        struct Captured {
+            var offset: Vec2
+            var path: [Vec2]
+        }
+        var captured: [Captured] = []
+        for m in slots {
+            let b = Int(items[m].body)
+            let s = Int(items[m].shape)
+            let path = items[m].shapeRequest == .path ? polygonVertices(shapes[s].geometry) : []
+            captured.append(Captured(offset: bodySims[b].transform.p - origin, path: path))
+        }
+        for m in slots { removeBody(Int(items[m].body)) }
+
+        // The group item and its body.
+        var rec = defaultRecord(kind: .group, size: upper - lower)
+        rec.group = UInt32(slots[0])
+        let g = allocateItem(rec)
+        let b = createBody(item: g, origin: origin, angle: 0)
+        for (k, m) in slots.enumerated() {
+            items[m].kind = .member
+            items[m].body = -1
+            items[m].group = UInt32(g)
+            items[m].nextMember = k + 1 < slots.count ? UInt32(slots[k + 1]) : ItemRecord.noGroup
+            items[m].offset = captured[k].offset
+            let geometry = makeGeometry(
+                items[m].shapeRequest, size: items[m].size, offset: captured[k].offset, path: captured[k].path)
+            addShape(body: b, item: m, geometry: geometry)
+        }
+        updateMass(body: b)
+        if shared {
+            bodySims[b].v = first.v
+            bodySims[b].w = first.w
+        }
+
+        // Memberships move from the members to the group.
+        var moved = ContiguousArray<Membership>()
+        for ms in gravityMembers {
+            var e = ms
+            if slots.contains(Int(ms.item)) { e.item = UInt32(g) }
+            if !moved.contains(e) { moved.append(e) }
+        }
+        gravityMembers = moved
+        updateGravityCache()
+        refreshBounds()
+        return itemID(g)
+    }
+
+    // MARK: Removing
+
+    /// Removes an item. Removing a group removes its members too; removing a member alone is
+    /// `.notAllowed`. The item leaves every behavior it was in.
+    public mutating func removeItem(_ id: ItemID) throws {
+        let i = try requireSlot(id)
+        switch items[i].kind {
+        case .member:
+            throw EngineError(.notAllowed, field: nil, "the item is a member of a group; remove the group instead")
+        case .group:
+            let memberSlots = members(of: id).map { Int($0.index) }
+            removeBody(Int(items[i].body))
+            for m in memberSlots { freeItemSlot(m) }
+        default:
+            removeBody(Int(items[i].body))
+        }
+        gravityMembers.removeAll { $0.item == UInt32(i) }
+        freeItemSlot(i)
+    }
+}

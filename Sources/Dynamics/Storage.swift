@@ -1,0 +1,180 @@
+// The world's internal tables. Every element is a trivial struct (no class, array, string or
+// existential inside), so copying the world copies flat buffers and hot loops touch no
+// reference counts.
+//
+//   items       slot array (stable index + generation, free list): what the API names.
+//   bodySims    dense, hot: what the step reads and writes every tick.
+//   bodyInfos   dense, cold, parallel to bodySims: bookkeeping and mass.
+//   shapes      dense: one per single item or group member; linked per body.
+//   vertices    pool of polygon vertices (body-local, positive raw area) and their normals.
+//   behaviors   slot array; gravity records and (behavior, item) memberships in flat lists.
+
+import DynamicsCollision
+import DynamicsMath
+
+/// Body flags (`BodySim.flags`).
+enum BodyFlags {
+    /// Anchored: infinite mass, never integrated.
+    static let isStatic: UInt32 = 1 << 0
+    /// allowsRotation = false: infinite rotational inertia, spin held at 0.
+    static let fixedRotation: UInt32 = 1 << 1
+}
+
+/// The hot state of one rigid body: read and written by every stage of the step.
+struct BodySim {
+    /// Pose of the body origin (the item's centre, or the group's union-rect centre), pt.
+    var transform: Transform
+    /// World centre of mass, pt.
+    var center: Vec2
+    /// Centre of mass in body coordinates, pt.
+    var localCenter: Vec2
+    /// Rotation, radians, integrated exactly (`transform.q` is its cached cos/sin).
+    var angle: Real
+    /// Velocity of the centre of mass, pt/s.
+    var v: Vec2
+    /// Angular velocity, rad/s (positive clockwise on screen).
+    var w: Real
+    /// 1/mass, 1/kg (0 when anchored).
+    var invMass: Real
+    /// 1/inertia, 1/(kg·pt²) (0 when anchored or not allowed to rotate).
+    var invInertia: Real
+    /// Gravity acceleration felt by this body, pt/s² (cached from the gravity behaviors).
+    var gravity: Vec2
+    /// Linear damping (resistance), 1/s.
+    var linearDamping: Real
+    /// Angular damping (angularResistance), 1/s.
+    var angularDamping: Real
+    /// Force accumulated for the current frame, kg·pt/s² (push behaviors, later); cleared after the frame.
+    var force: Vec2
+    /// Torque accumulated for the current frame, kg·pt²/s²; cleared after the frame.
+    var torque: Real
+    /// `BodyFlags`.
+    var flags: UInt32
+}
+
+/// The cold bookkeeping of one body, parallel to `bodySims`.
+struct BodyInfo {
+    /// Item slot that owns the body (a single item or a group).
+    var item: UInt32
+    /// First shape in `shapes` (a linked list through `ShapeRecord.next`), -1 if none.
+    var firstShape: Int32
+    /// Number of shapes.
+    var shapeCount: Int32
+    /// Mass, kg (as if not anchored).
+    var mass: Real
+    /// Inertia about the centre of mass, kg·pt² (as if free to rotate).
+    var inertia: Real
+    /// Union of the shapes' world bounding boxes after the last step or edit.
+    var aabb: AABB
+}
+
+/// One collision shape on a body.
+struct ShapeRecord {
+    /// Geometry in body coordinates (polygons point into `vertices`).
+    var geometry: ShapeGeometry
+    /// Dense index of the body in `bodySims`.
+    var body: Int32
+    /// Item slot of the single item or group member this shape stands for.
+    var item: UInt32
+    /// Next shape of the same body, -1 at the end.
+    var next: Int32
+    /// Material, copied from the item: relative density, friction, elasticity.
+    var density: Real
+    var friction: Real
+    var elasticity: Real
+    /// World bounding box after the last step or edit.
+    var aabb: AABB
+}
+
+/// What an item slot holds.
+enum ItemKind: UInt8 {
+    case free
+    /// A plain item with its own body.
+    case single
+    /// A UIDynamicItemGroup: its own body, with one shape per member.
+    case group
+    /// A member of a group: no body, one shape on the group's body.
+    case member
+}
+
+/// Which shape an item asked for (the path's vertices live in the shape).
+enum ShapeRequest: UInt8 {
+    case rectangle, ellipse, path
+}
+
+/// Bits of `ItemRecord.explicit`: material values set by the user, kept across model switches.
+enum ExplicitBits {
+    static let elasticity: UInt8 = 1 << 0
+    static let friction: UInt8 = 1 << 1
+    static let resistance: UInt8 = 1 << 2
+    static let angularResistance: UInt8 = 1 << 3
+}
+
+/// The API-facing record of one item slot.
+struct ItemRecord {
+    var generation: UInt32
+    var kind: ItemKind
+    /// Next free slot when free, -1 at the end of the free list.
+    var nextFree: Int32
+    /// Creation order, for listing items deterministically.
+    var serial: UInt64
+    /// Dense body index (single, group), -1 for members.
+    var body: Int32
+    /// Shape index (single, member), -1 for groups.
+    var shape: Int32
+    /// Member: the group's item slot. Group: first member's slot. Otherwise UInt32.max.
+    var group: UInt32
+    /// Member: the next member of the same group, UInt32.max at the end.
+    var nextMember: UInt32
+    /// Member: its centre in the group body's frame, pt. Otherwise zero.
+    var offset: Vec2
+    /// Size, pt (a group: the enclosing rectangle of its members at creation).
+    var size: Vec2
+    var shapeRequest: ShapeRequest
+    /// Material and body settings as the user sees them.
+    var elasticity: Real
+    var friction: Real
+    var density: Real
+    var resistance: Real
+    var angularResistance: Real
+    var charge: Real
+    var allowsRotation: Bool
+    var anchored: Bool
+    /// `ExplicitBits` of the values set explicitly.
+    var explicit: UInt8
+
+    static let noGroup = UInt32.max
+}
+
+/// What a behavior slot holds.
+enum BehaviorSlotKind: UInt8 {
+    case free, gravity
+}
+
+struct BehaviorSlot {
+    var generation: UInt32
+    var kind: BehaviorSlotKind
+    var nextFree: Int32
+    /// Index into the per-kind table (`gravities`).
+    var record: Int32
+}
+
+/// One gravity behavior.
+struct GravityRecord {
+    /// The behavior slot it belongs to.
+    var slot: UInt32
+    /// The acceleration vector, in units of 1000 pt/s² (UIKit's gravityDirection).
+    var vector: Vec2
+    /// The angle reported and used by a later magnitude change, radians.
+    var angle: Real
+    /// true: acts on every item, present and future.
+    var allItems: Bool
+    /// When the vector was last set (a world-wide counter): the latest set wins.
+    var stamp: UInt64
+}
+
+/// One (behavior, item) membership, in the order added.
+struct Membership: Equatable {
+    var behavior: UInt32
+    var item: UInt32
+}

@@ -1,0 +1,165 @@
+// The world: items, their rigid bodies, behaviors, and the step.
+//
+// Design
+// ------
+// `World` is a value type. Its state is a handful of `ContiguousArray`s of trivial structs, so
+// `let saved = world` is a cheap copy-on-write snapshot: the language uses it for undo and to
+// leave the world untouched when a command fails half-way. Public calls validate everything
+// before they change anything, so a thrown `EngineError` never leaves a half-applied edit.
+//
+// Objects are named by handles (`ItemID`, `BehaviorID`): an index into a slot table plus a
+// generation, as in Box2D. An item slot points at a body in the dense body arrays, which are
+// split by who touches them: `bodySims` (hot: pose, velocity, inverse mass, cached gravity,
+// damping, per-frame force) is what the step reads, `bodyInfos` (cold: owner, shape list, mass)
+// is for bookkeeping. Removing a body swaps the last one into its place and fixes the
+// back-indices (the owner item's `body` and the moved body's shapes). Shapes live in one dense
+// array linked per body, polygon vertices and normals in pools; the collision code reads them
+// through `ShapeGeometry`.
+//
+// Item groups (reference §5) are one body with one shape per member; members have no body and
+// their position is derived from the group's transform.
+//
+// Gravity behaviors hold a vector and an item list (or "all"). UIKit has one world gravity
+// vector, the last one set; `dyn` keeps each behavior's own vector and gives each body the
+// vector of the most recently set behavior that holds it (reference §14.8). The result is
+// cached per body (`BodySim.gravity`) whenever behaviors or memberships change, so the step
+// only reads a per-body value.
+//
+// The step (solver notes §2.1, §2.5, §2.12) is a fixed pipeline of named stages over a
+// `StepContext`, in Solver/Step.swift:
+//
+//   frame:  ideal: one tick of 1/60 s.  uikit: acc += 1/60; while acc ≥ h { tick(h); acc −= h }
+//   tick H: integrateVelocities (gravity, forces, damping, applied once: v ← (v + H·a)/(1 + H·c))
+//           repeat substeps times (h = H/substeps):
+//               prepare/solve constraints   (hook: contacts and joints land here)
+//               integratePositions          (x += h·v, angle += h·ω)
+//               relax constraints           (hook)
+//           finalize: transforms, bounding boxes   (hook: sleeping, continuous collision)
+//   after the frame: clear force and torque accumulators (push behaviors add to them)
+//
+// Applying the tick's external acceleration once makes free bodies follow H-step symplectic
+// Euler exactly whatever the number of sub-steps, which the uikit free-fall table needs.
+//
+// Determinism: no Foundation trig (DMath only), no FMA, no hashed-collection iteration; the
+// same calls give bit-identical worlds.
+
+import DynamicsCollision
+import DynamicsMath
+
+/// A 2D rigid-body world with the semantics of UIKit Dynamics. A value type: copies are snapshots.
+public struct World: Sendable {
+    // MARK: Settings
+
+    /// Size of the reference view (the world bounds), pt.
+    public private(set) var size: Vec2
+    /// The behaviour model (defaults and time stepping).
+    public private(set) var model: WorldModel
+    /// Sub-steps per tick, 1...64 (default 4): constraint solving and position integration run
+    /// this many times per tick.
+    public private(set) var substeps: Int
+
+    /// Duration of one frame (one `step()`), s.
+    public static let frameDuration: Real = 1.0 / 60.0
+
+    // MARK: Clock
+
+    /// Frames stepped so far.
+    public internal(set) var frameCount: Int = 0
+    /// Elapsed seconds of stepped frames (UIDynamicAnimator.elapsedTime).
+    public var time: Real { Real(frameCount) * World.frameDuration }
+    /// The uikit model's tick accumulator, s.
+    var accumulator: Double = 0
+    /// Ticks run so far (both models).
+    public internal(set) var tickCount: Int = 0
+
+    // MARK: Tables (see Storage.swift)
+
+    var items = ContiguousArray<ItemRecord>()
+    var freeItem: Int32 = -1
+    var itemSerial: UInt64 = 0
+
+    var bodySims = ContiguousArray<BodySim>()
+    var bodyInfos = ContiguousArray<BodyInfo>()
+
+    var shapes = ContiguousArray<ShapeRecord>()
+    var vertices = ContiguousArray<Vec2>()
+    var normals = ContiguousArray<Vec2>()
+
+    var behaviorSlots = ContiguousArray<BehaviorSlot>()
+    var freeBehavior: Int32 = -1
+    var gravities = ContiguousArray<GravityRecord>()
+    var gravityMembers = ContiguousArray<Membership>()
+    /// Counter for "the gravity vector set most recently".
+    var gravityStamp: UInt64 = 0
+
+    // MARK: Creation and settings
+
+    /// An empty world of `size` pt (the reference view) stepping in `model`.
+    public init(size: Vec2 = Vec2(375, 667), model: WorldModel = .ideal) {
+        self.size = size
+        self.model = model
+        self.substeps = 4
+    }
+
+    /// Sets the size of the reference view, pt; both sides finite and > 0.
+    public mutating func setSize(_ s: Vec2) throws {
+        if !s.x.isFinite { throw EngineError.notFinite("width", s.x) }
+        if !s.y.isFinite { throw EngineError.notFinite("height", s.y) }
+        if s.x <= 0 { throw EngineError.mustBePositive("width", s.x) }
+        if s.y <= 0 { throw EngineError.mustBePositive("height", s.y) }
+        size = s
+    }
+
+    /// Switches the model. Items keep explicitly set material values; the others take the new
+    /// model's defaults. Non-circular ellipses change shape (exact ↔ polygon), and so mass.
+    /// The tick accumulator restarts.
+    public mutating func setModel(_ m: WorldModel) {
+        guard m != model else { return }
+        model = m
+        accumulator = 0
+        for i in items.indices where items[i].kind != .free {
+            applyModelDefaults(item: UInt32(i))
+        }
+        // Rebuild ellipse shapes for the new model, then the affected bodies' mass.
+        var touched: [Int32] = []
+        for i in items.indices where items[i].kind == .single || items[i].kind == .member {
+            let rec = items[i]
+            guard rec.shapeRequest == .ellipse, rec.size.x != rec.size.y else { continue }
+            let s = Int(rec.shape)
+            rebuildGeometry(shape: s)
+            touched.append(shapes[s].body)
+        }
+        for b in touched { updateMass(body: Int(b)) }
+        for b in bodySims.indices { syncBodySettings(body: b) }
+        for s in shapes.indices { syncShapeMaterial(shape: s) }
+        refreshBounds()
+    }
+
+    /// Sets the number of sub-steps per tick, 1...64.
+    public mutating func setSubsteps(_ n: Int) throws {
+        guard (1...64).contains(n) else {
+            throw EngineError(.invalidValue, field: "substeps", "substeps must be between 1 and 64 (got \(n))")
+        }
+        substeps = n
+    }
+
+    // MARK: Stepping
+
+    /// Advances one frame of 1/60 s: one tick in `ideal`; in `uikit` as many ticks of
+    /// `WorldModel.uikitTick` as the accumulator holds (1 on the first frame, then 2).
+    public mutating func step() {
+        switch model {
+        case .ideal:
+            tick(World.frameDuration)
+        case .uikit:
+            let h = WorldModel.uikitTick
+            accumulator += World.frameDuration
+            while accumulator >= h {
+                tick(h)
+                accumulator -= h
+            }
+        }
+        clearForces()
+        frameCount += 1
+    }
+}
