@@ -1,0 +1,755 @@
+// The parser: tokens to a `Script`, with every syntax error of the file reported.
+//
+// A recursive-descent parser in the manner of Lua's `lparser.c` and jlox's `Parser.java`: one
+// token of lookahead (`current`, with `previous` the token just consumed), a small vocabulary
+// (`check`, `match`, `expect`), each parse function headed by its grammar production, binary
+// operators by precedence climbing over a table (`Parser.binaryOperators`).
+//
+// Errors. A syntax error records a `Diagnostic` and throws `ParseError`; the statement loop
+// catches it and synchronises to the next newline or `;` at block depth 0 of the current block
+// (or to the `}` that closes it), then goes on, so one run reports every error of a file and
+// keeps every statement that parsed. Errors inside a token (bad escape, unterminated string,
+// `12abc`) are the lexer's, recorded without stopping the parse. An error at the end of the
+// input while a block, a parenthesis or a string is open is marked `isIncompleteInput`: the
+// shell then asks for a continuation line (`isIncomplete(_:)`), as Lua's `lua.c` does.
+//
+// Grammar (EBNF; NAME, NUMBER, STRING are tokens; keywords are identifiers given meaning here):
+//
+//   script      -> statements EOF
+//   statements  -> { separator } [ statement { separator { separator } statement } ]
+//   separator   -> NEWLINE | ';'
+//   statement   -> let | set | print | assert | for | if | while | every | on | source | block | command
+//   let         -> 'let' NAME '=' expression
+//   set         -> 'set' NAME [ '.' NAME ] [ '=' ] expression
+//   print       -> 'print' expression
+//   assert      -> 'assert' expression [ ',' expression ]
+//   for         -> 'for' NAME 'in' expression ( '..<' | '...' ) expression block
+//   if          -> 'if' expression block { 'else' 'if' expression block } [ 'else' block ]
+//                  ('else' may follow '}' on the same line or on a later line)
+//   while       -> 'while' expression block
+//   every       -> 'every' 'step' [ 'as' NAME ] block
+//   on          -> 'on' 'contact' [ 'end' ] argument argument [ 'as' NAME ] block
+//   source      -> 'source' ( STRING | PATH )        PATH: raw text up to a space, ';', '}', '#'
+//   block       -> '{' statements '}'
+//   command     -> NAME { argument }                 ends at NEWLINE, ';', '}' or EOF
+//   argument    -> expression, "tight": it ends at a token preceded by space outside parentheses
+//
+//   expression  -> binary(1)
+//   binary(p)   -> prefix(p) { OP binary(q + 1) }     OP of precedence q >= p; comparisons do not chain
+//   prefix(p)   -> 'not' binary(max(p, 3)) | '-' prefix(7) | postfix
+//   postfix     -> NAME '.' NAME | NAME '(' [ expression { ',' expression } ] ')' | primary
+//   primary     -> NUMBER | STRING | 'true' | 'false' | NAME | '(' expression ')'
+//
+//   precedence: 1 'or', 2 'and', 3 'not' (prefix), 4 '== != < <= > >=', 5 '+ -', 6 '* / %', 7 unary '-'
+//
+// Inside parentheses newlines are ignored (`print (1 +` continues on the next line). Nesting of
+// blocks, parentheses, unary operators and interpolations is limited to `maximumDepth` levels.
+
+/// Parses dyn source text.
+public enum Parser {
+    /// The deepest nesting of blocks, parentheses, prefix operators and interpolations accepted.
+    public static let maximumDepth = 200
+
+    /// Parses a whole script; reports every syntax error of the file (recovering at the next
+    /// command) and never throws away good statements.
+    public static func parse(_ file: SourceFile) -> (script: Script, diagnostics: [Diagnostic]) {
+        var core = ParserCore(file: file)
+        let statements = core.parseScript()
+        return (Script(file: file, statements: statements), core.finish())
+    }
+
+    /// Parses a file that holds a single expression (for tools and tests).
+    public static func parseExpression(_ file: SourceFile) -> (expression: Expr?, diagnostics: [Diagnostic]) {
+        var core = ParserCore(file: file)
+        var result: Expr?
+        do {
+            core.skipNewlines()
+            let e = try core.parseExpression()
+            core.skipNewlines()
+            if !core.check(.eof) {
+                throw core.error("unexpected \(core.describe(core.current)) after the expression", at: core.current)
+            }
+            result = e
+        } catch {
+            result = nil
+        }
+        return (result, core.finish())
+    }
+
+    /// True when `text` ends inside an open block `{`, parenthesis or string, so the shell
+    /// should ask for a continuation line.
+    public static func isIncomplete(_ text: String) -> Bool {
+        parse(SourceFile(name: "<stdin>", text: text)).diagnostics.contains { $0.isIncompleteInput }
+    }
+
+    /// Words that cannot name a variable, an item or a loop variable.
+    static let reservedWords: Set<String> = ["true", "false", "and", "or", "not"]
+
+    static let notPrecedence = 3
+    static let comparisonPrecedence = 4
+    static let unaryPrecedence = 7
+
+    /// The binary operators and their precedence (higher binds tighter); all are left
+    /// associative except the comparisons, which do not associate.
+    static let binaryOperators: [(token: TokenKind, op: BinaryOperator, precedence: Int)] = [
+        (.identifier("or"), .or, 1),
+        (.identifier("and"), .and, 2),
+        (.equalEqual, .equal, 4), (.bangEqual, .notEqual, 4),
+        (.less, .less, 4), (.lessEqual, .lessEqual, 4),
+        (.greater, .greater, 4), (.greaterEqual, .greaterEqual, 4),
+        (.plus, .add, 5), (.minus, .subtract, 5),
+        (.star, .multiply, 6), (.slash, .divide, 6), (.percent, .remainder, 6),
+    ]
+}
+
+/// Thrown after a syntax error has been recorded: unwinds to the statement loop.
+private struct ParseError: Error {}
+
+/// The state of one parse.
+private struct ParserCore {
+    let file: SourceFile
+    var lexer: Lexer
+    /// The token being looked at.
+    var current: Token
+    /// The token just consumed.
+    var previous: Token
+    /// Lexer errors found while reading `current` (committed when it is consumed, so that a
+    /// token read again as raw text, a `source` path, drops them).
+    var pending: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
+
+    /// Open parentheses: newlines inside them are skipped.
+    var parenDepth = 0
+    /// Open blocks.
+    var blockDepth = 0
+    /// Nesting of blocks, parentheses, prefix operators and interpolations (limited).
+    var nesting = 0
+    /// Parsing an interpolation (its end is not the end of the input).
+    var inInterpolation = false
+    /// While parsing a command argument: the argument's first offset and the paren depth at it.
+    var tight: (start: Int, parenDepth: Int)?
+    /// A missing '}' at the end of the input has been reported (report it once, not per level).
+    var reportedUnclosedAtEnd = false
+
+    init(file: SourceFile) {
+        self.file = file
+        self.lexer = Lexer(file: file)
+        let first = Token(kind: .newline, range: SourceRange(0, 0), spaceBefore: true)
+        self.current = first
+        self.previous = first
+        advance()
+    }
+
+    mutating func finish() -> [Diagnostic] {
+        diagnostics += pending
+        pending = []
+        // File order (stable: errors at the same place keep the order they were found in).
+        return diagnostics.enumerated()
+            .sorted { ($0.element.location.range.start, $0.offset) < ($1.element.location.range.start, $1.offset) }
+            .map(\.element)
+    }
+
+    // MARK: - Primitives
+
+    /// Consumes `current` and reads the next token (skipping newlines inside parentheses).
+    mutating func advance() {
+        diagnostics += pending
+        pending = []
+        previous = current
+        repeat {
+            current = lexer.next()
+            if !lexer.diagnostics.isEmpty {
+                pending += lexer.diagnostics
+                lexer.diagnostics = []
+            }
+        } while parenDepth > 0 && current.kind == .newline
+    }
+
+    func check(_ kind: TokenKind) -> Bool { current.kind == kind }
+
+    func checkWord(_ word: String) -> Bool {
+        if case .identifier(let w) = current.kind { return w == word }
+        return false
+    }
+
+    mutating func match(_ kind: TokenKind) -> Bool {
+        guard check(kind) else { return false }
+        advance()
+        return true
+    }
+
+    mutating func matchWord(_ word: String) -> Bool {
+        guard checkWord(word) else { return false }
+        advance()
+        return true
+    }
+
+    /// Consumes a token of `kind`, or reports "MESSAGE, found TOKEN" at the current token.
+    @discardableResult
+    mutating func expect(_ kind: TokenKind, _ message: @autoclosure () -> String) throws -> Token {
+        guard check(kind) else {
+            throw error("\(message()), found \(describe(current))", at: current)
+        }
+        advance()
+        return previous
+    }
+
+    /// A name that is not a reserved word: `expected a name after CONTEXT, found TOKEN`.
+    mutating func expectName(after context: String) throws -> (name: String, range: SourceRange) {
+        if case .identifier(let w) = current.kind, !Parser.reservedWords.contains(w) {
+            advance()
+            return (w, previous.range)
+        }
+        throw error("expected a name after \(context), found \(describe(current))", at: current)
+    }
+
+    mutating func skipNewlines() {
+        while check(.newline) || check(.semicolon) { advance() }
+    }
+
+    func describe(_ token: Token) -> String { token.describe(in: file) }
+
+    func line(of token: Token) -> Int { file.lineAndColumn(of: token.range.start).line }
+
+    /// A token ending a command: newline, `;`, `}` or the end.
+    var atCommandEnd: Bool {
+        switch current.kind {
+        case .newline, .semicolon, .rightBrace, .eof: return true
+        default: return false
+        }
+    }
+
+    // MARK: - Errors
+
+    /// Records a syntax error at `token` and returns the error to throw.
+    mutating func error(_ message: String, at token: Token) -> ParseError {
+        report(message, at: token.range, incomplete: isEndInsideOpenConstruct(token))
+        return ParseError()
+    }
+
+    mutating func report(_ message: String, at range: SourceRange, incomplete: Bool = false) {
+        diagnostics.append(Diagnostic(.error, message, at: SourceLocation(file: file, range: range), incomplete: incomplete))
+    }
+
+    func isEndInsideOpenConstruct(_ token: Token) -> Bool {
+        token.kind == .eof && !inInterpolation && (parenDepth > 0 || blockDepth > 0)
+    }
+
+    /// Enters one level of nesting, or reports that the input is nested too deeply.
+    mutating func enterNesting() throws {
+        guard nesting < Parser.maximumDepth else {
+            throw error("too deeply nested (more than \(Parser.maximumDepth) levels)", at: current)
+        }
+        nesting += 1
+    }
+
+    /// Skips to the end of the broken statement: the next newline or `;` at block depth 0 of
+    /// the current block, or the `}` that closes the block (not consumed), or the end.
+    mutating func synchronize() {
+        parenDepth = 0
+        tight = nil
+        var depth = 0
+        while true {
+            switch current.kind {
+            case .eof:
+                return
+            case .newline, .semicolon:
+                if depth == 0 { return }
+            case .leftBrace:
+                depth += 1
+            case .rightBrace:
+                if depth == 0 { return }
+                depth -= 1
+            default:
+                break
+            }
+            advance()
+        }
+    }
+
+    // MARK: - Statements
+
+    // script -> statements EOF
+    mutating func parseScript() -> [Statement] {
+        parseStatements(inBlock: false)
+    }
+
+    // statements -> { separator } [ statement { separator { separator } statement } ]
+    mutating func parseStatements(inBlock: Bool) -> [Statement] {
+        var statements: [Statement] = []
+        while true {
+            skipNewlines()
+            if check(.eof) { break }
+            if check(.rightBrace) {
+                if inBlock { break }
+                report("unexpected '}'", at: current.range)
+                advance()
+                continue
+            }
+            do {
+                let statement = try parseStatement()
+                if !atCommandEnd {
+                    throw error("expected end of line or ';' after the command, found \(describe(current))", at: current)
+                }
+                statements.append(statement)
+            } catch {
+                synchronize()
+            }
+        }
+        return statements
+    }
+
+    // statement -> let | set | print | assert | for | if | while | every | on | source | block | command
+    mutating func parseStatement() throws -> Statement {
+        switch current.kind {
+        case .identifier(let word):
+            switch word {
+            case "let": return try parseLet()
+            case "set": return try parseSet()
+            case "print": return try parsePrint()
+            case "assert": return try parseAssert()
+            case "for": return try parseFor()
+            case "if": return try parseIf()
+            case "while": return try parseWhile()
+            case "every": return try parseEvery()
+            case "on": return try parseOn()
+            case "source": return try parseSource()
+            case "else": throw error("'else' without a matching 'if'", at: current)
+            default: return try parseCommand()
+            }
+        case .leftBrace:
+            let open = current
+            let body = try parseBlock(for: nil)
+            return statement(.block(body), from: open)
+        default:
+            throw error("unexpected \(describe(current))", at: current)
+        }
+    }
+
+    /// A statement from `keyword` to the last consumed token.
+    func statement(_ kind: Statement.Kind, from keyword: Token) -> Statement {
+        Statement(kind, range: SourceRange(keyword.range.start, Swift.max(keyword.range.end, previous.range.end)), keywordRange: keyword.range)
+    }
+
+    // let -> 'let' NAME '=' expression
+    mutating func parseLet() throws -> Statement {
+        let keyword = current
+        advance()
+        let (name, nameRange) = try expectName(after: "'let'")
+        try expect(.assign, "expected '=' after 'let \(name)'")
+        let value = try parseExpression()
+        return statement(.letBinding(name: name, nameRange: nameRange, value: value), from: keyword)
+    }
+
+    // set -> 'set' NAME [ '.' NAME ] [ '=' ] expression
+    mutating func parseSet() throws -> Statement {
+        let keyword = current
+        advance()
+        let (object, objectRange) = try expectName(after: "'set'")
+        let target: SetTarget
+        if match(.dot) {
+            let (name, nameRange) = try expectName(after: "'\(object).'")
+            target = .property(object: object, objectRange: objectRange, name: name, nameRange: nameRange)
+        } else {
+            target = .variable(object, objectRange)
+        }
+        _ = match(.assign)
+        let value = try parseExpression()
+        return statement(.set(target: target, value: value), from: keyword)
+    }
+
+    // print -> 'print' expression
+    mutating func parsePrint() throws -> Statement {
+        let keyword = current
+        advance()
+        let value = try parseExpression()
+        return statement(.print(value), from: keyword)
+    }
+
+    // assert -> 'assert' expression [ ',' expression ]
+    mutating func parseAssert() throws -> Statement {
+        let keyword = current
+        advance()
+        let condition = try parseExpression()
+        var message: Expr?
+        if match(.comma) { message = try parseExpression() }
+        return statement(.assert(condition, message: message), from: keyword)
+    }
+
+    // for -> 'for' NAME 'in' expression ( '..<' | '...' ) expression block
+    mutating func parseFor() throws -> Statement {
+        let keyword = current
+        advance()
+        let (name, nameRange) = try expectName(after: "'for'")
+        guard matchWord("in") else {
+            throw error("expected 'in' after 'for \(name)', found \(describe(current))", at: current)
+        }
+        let from = try parseExpression()
+        let closed: Bool
+        if match(.halfOpenRange) {
+            closed = false
+        } else if match(.closedRange) {
+            closed = true
+        } else {
+            throw error("expected '..<' or '...' in the for range", at: current)
+        }
+        let to = try parseExpression()
+        let body = try parseBlock(for: "for")
+        return statement(.forRange(variable: name, variableRange: nameRange, from: from, to: to, closed: closed, body: body), from: keyword)
+    }
+
+    // if -> 'if' expression block { 'else' 'if' expression block } [ 'else' block ]
+    mutating func parseIf() throws -> Statement {
+        // The chain is read in a loop and folded from the end, so a long `else if` chain
+        // costs no recursion.
+        var arms: [(keyword: Token, condition: Expr, body: [Statement])] = []
+        var otherwise: [Statement]?
+        var keyword = current
+        advance()
+        while true {
+            let condition = try parseExpression()
+            let body = try parseBlock(for: "if")
+            arms.append((keyword, condition, body))
+            guard checkElse() else { break }
+            while check(.newline) { advance() }
+            advance()  // 'else'
+            if checkWord("if") {
+                keyword = current
+                advance()
+                continue
+            }
+            guard check(.leftBrace) else {
+                throw error("expected '{' or 'if' after 'else', found \(describe(current))", at: current)
+            }
+            otherwise = try parseBlock(for: "else")
+            break
+        }
+        let end = previous.range.end
+        var result: Statement?
+        for arm in arms.reversed() {
+            let elseBlock: [Statement]? = result.map { [$0] } ?? otherwise
+            result = Statement(
+                .ifElse(condition: arm.condition, then: arm.body, otherwise: elseBlock),
+                range: SourceRange(arm.keyword.range.start, end), keywordRange: arm.keyword.range)
+        }
+        guard let statement = result else { throw ParseError() }  // unreachable: one arm at least
+        return statement
+    }
+
+    /// True when the next word, on this line or after blank lines and comments, is `else`.
+    func checkElse() -> Bool {
+        if checkWord("else") { return true }
+        guard check(.newline) else { return false }
+        var lookahead = lexer  // a copy: tokens read here are read again for real
+        var token = lookahead.next()
+        while token.kind == .newline { token = lookahead.next() }
+        return token.kind == .identifier("else")
+    }
+
+    // while -> 'while' expression block
+    mutating func parseWhile() throws -> Statement {
+        let keyword = current
+        advance()
+        let condition = try parseExpression()
+        let body = try parseBlock(for: "while")
+        return statement(.whileLoop(condition: condition, body: body), from: keyword)
+    }
+
+    // every -> 'every' 'step' [ 'as' NAME ] block
+    mutating func parseEvery() throws -> Statement {
+        let keyword = current
+        advance()
+        guard matchWord("step") else {
+            throw error("expected 'step' after 'every', found \(describe(current))", at: current)
+        }
+        var name: (name: String, range: SourceRange)?
+        if matchWord("as") { name = try expectName(after: "'as'") }
+        let body = try parseBlock(for: "every step")
+        return statement(.everyStep(name: name?.name, nameRange: name?.range, body: body), from: keyword)
+    }
+
+    // on -> 'on' 'contact' [ 'end' ] argument argument [ 'as' NAME ] block
+    mutating func parseOn() throws -> Statement {
+        let keyword = current
+        advance()
+        guard matchWord("contact") else {
+            throw error("expected 'contact' after 'on', found \(describe(current))", at: current)
+        }
+        let namesStart = current
+        var arguments: [Expr] = []
+        while !atCommandEnd && !check(.leftBrace) && !checkWord("as") {
+            arguments.append(try parseArgument())
+        }
+        // `end` is the keyword when three names follow `contact` (an item may be named `end`).
+        var ended = false
+        if arguments.count == 3, arguments[0].bareName == "end" {
+            ended = true
+            arguments.removeFirst()
+        }
+        guard arguments.count == 2 else {
+            let found = arguments.isEmpty ? describe(current) : "\(arguments.count)"
+            throw error("expected two names (items or boundaries) after 'on contact', found \(found)",
+                        at: arguments.isEmpty ? current : namesStart)
+        }
+        var name: (name: String, range: SourceRange)?
+        if matchWord("as") { name = try expectName(after: "'as'") }
+        let body = try parseBlock(for: ended ? "on contact end" : "on contact")
+        return statement(.onContact(a: arguments[0], b: arguments[1], ended: ended, name: name?.name, nameRange: name?.range, body: body), from: keyword)
+    }
+
+    // source -> 'source' ( STRING | PATH )
+    mutating func parseSource() throws -> Statement {
+        let keyword = current
+        advance()
+        if case .string = current.kind {
+            let path = try parsePrimary()
+            return statement(.source(path), from: keyword)
+        }
+        if atCommandEnd || check(.leftBrace) {
+            throw error("expected a file after 'source', found \(describe(current))", at: current)
+        }
+        // A bare path: the raw text up to a space or the end of the command, whatever tokens
+        // it would make (`../x-y.dyn`). Lexer errors of the token read there do not apply.
+        let start = current.range.start
+        let scalars = file.scalars
+        var end = start
+        while end < scalars.count {
+            let c = scalars[end]
+            if c == "\n" || c == ";" || c == "}" || c == "#" || Lexer.isSpace(c) { break }
+            end += 1
+        }
+        pending = []
+        lexer.seek(to: end)
+        let range = SourceRange(start, end)
+        current = Token(kind: .string([.text(file.text(range))]), range: range, spaceBefore: current.spaceBefore)
+        advance()
+        return statement(.source(Expr(.string([.text(file.text(range))]), range)), from: keyword)
+    }
+
+    // command -> NAME { argument }
+    mutating func parseCommand() throws -> Statement {
+        let keyword = current
+        guard case .identifier(let name) = keyword.kind else { throw error("unexpected \(describe(current))", at: current) }
+        advance()
+        var arguments: [Expr] = []
+        while !atCommandEnd && !check(.leftBrace) {
+            arguments.append(try parseArgument())
+        }
+        if check(.leftBrace) {
+            let brace = current
+            report("'\(name)' does not take a block", at: brace.range)
+            _ = try parseBlock(for: nil)
+            throw ParseError()
+        }
+        return statement(.command(keyword: name, keywordRange: keyword.range, arguments: arguments), from: keyword)
+    }
+
+    // block -> '{' statements '}'
+    mutating func parseBlock(for owner: String?) throws -> [Statement] {
+        guard check(.leftBrace) else {
+            let what = owner.map { "expected '{' to begin the body of '\($0)'" } ?? "expected '{'"
+            throw error("\(what), found \(describe(current))", at: current)
+        }
+        let open = current
+        try enterNesting()
+        defer { nesting -= 1 }
+        advance()
+        blockDepth += 1
+        let body = parseStatements(inBlock: true)
+        if check(.rightBrace) {
+            blockDepth -= 1
+            advance()
+        } else {
+            // Only the end of the input stops the statement loop without a '}'.
+            if !reportedUnclosedAtEnd {
+                reportedUnclosedAtEnd = true
+                _ = error("expected '}' to close the block opened at line \(line(of: open)), found \(describe(current))", at: current)
+            }
+            blockDepth -= 1
+        }
+        return body
+    }
+
+    // MARK: - Arguments
+
+    // argument -> expression (tight: ends before a token preceded by space, outside parentheses)
+    mutating func parseArgument() throws -> Expr {
+        if !canBeginExpression(current) {
+            throw error("unexpected \(describe(current))", at: current)
+        }
+        if !current.spaceBefore {
+            throw error("expected a space before \(describe(current))", at: current)
+        }
+        let saved = tight
+        tight = (current.range.start, parenDepth)
+        defer { tight = saved }
+        return try parseExpression()
+    }
+
+    /// True when `token` ends the argument being parsed: it follows a space, outside the
+    /// argument's parentheses, and is not the argument's first token.
+    func isTightBoundary(_ token: Token) -> Bool {
+        guard let t = tight else { return false }
+        return parenDepth == t.parenDepth && token.spaceBefore && token.range.start != t.start
+    }
+
+    func canBeginExpression(_ token: Token) -> Bool {
+        switch token.kind {
+        case .number, .string, .leftParen, .minus: return true
+        case .identifier(let w): return w != "and" && w != "or"
+        default: return false
+        }
+    }
+
+    // MARK: - Expressions
+
+    // expression -> binary(1)
+    mutating func parseExpression() throws -> Expr {
+        try parseBinary(1)
+    }
+
+    // binary(p) -> prefix(p) { OP binary(q + 1) }      (q >= p; comparisons do not chain)
+    mutating func parseBinary(_ minPrecedence: Int) throws -> Expr {
+        var left = try parsePrefix(minPrecedence)
+        var leftIsComparison = false
+        while let (op, precedence) = binaryOperator(current), precedence >= minPrecedence, !isTightBoundary(current) {
+            if precedence == Parser.comparisonPrecedence && leftIsComparison {
+                throw error("comparisons cannot be chained: use 'and' between them, found \(describe(current))", at: current)
+            }
+            let opToken = current
+            advance()
+            let right = try parseBinary(precedence + 1)
+            left = Expr(.binary(op, left, right, operatorRange: opToken.range), left.range.union(right.range))
+            leftIsComparison = precedence == Parser.comparisonPrecedence
+        }
+        return left
+    }
+
+    func binaryOperator(_ token: Token) -> (BinaryOperator, Int)? {
+        for entry in Parser.binaryOperators where entry.token == token.kind {
+            return (entry.op, entry.precedence)
+        }
+        return nil
+    }
+
+    // prefix(p) -> 'not' binary(max(p, 3)) | '-' prefix(7) | postfix
+    mutating func parsePrefix(_ minPrecedence: Int) throws -> Expr {
+        if isTightBoundary(current) && canBeginExpression(current) {
+            throw error("expected an expression after \(describe(previous)); an expression with spaces must be in parentheses", at: previous)
+        }
+        if checkWord("not") {
+            let op = current
+            try enterNesting()
+            defer { nesting -= 1 }
+            advance()
+            let operand = try parseBinary(Swift.max(minPrecedence, Parser.notPrecedence))
+            return Expr(.unary(.not, operand), op.range.union(operand.range))
+        }
+        if check(.minus) {
+            let op = current
+            try enterNesting()
+            defer { nesting -= 1 }
+            advance()
+            let operand = try parsePrefix(Parser.unaryPrecedence)
+            return Expr(.unary(.negate, operand), op.range.union(operand.range))
+        }
+        return try parsePostfix()
+    }
+
+    // postfix -> NAME '.' NAME | NAME '(' [ expression { ',' expression } ] ')' | primary
+    mutating func parsePostfix() throws -> Expr {
+        let primary = try parsePrimary()
+        guard case .name(let name) = primary.kind else { return primary }
+        if check(.dot) && !isTightBoundary(current) {
+            advance()
+            let (property, propertyRange) = try expectName(after: "'\(name).'")
+            return Expr(.property(object: name, objectRange: primary.range, name: property, nameRange: propertyRange),
+                        primary.range.union(propertyRange))
+        }
+        if check(.leftParen) && !isTightBoundary(current) {
+            let open = current
+            try enterNesting()
+            defer { nesting -= 1 }
+            parenDepth += 1
+            advance()
+            var arguments: [Expr] = []
+            if !check(.rightParen) {
+                repeat {
+                    arguments.append(try parseExpression())
+                } while match(.comma)
+            }
+            try closeParenthesis(opened: open)
+            return Expr(.call(function: name, functionRange: primary.range, arguments: arguments), primary.range.union(previous.range))
+        }
+        return primary
+    }
+
+    /// Consumes the `)` matching `open`.
+    mutating func closeParenthesis(opened open: Token) throws {
+        guard check(.rightParen) else {
+            throw error("expected ')' to close '(' opened at line \(line(of: open)), found \(describe(current))", at: current)
+        }
+        parenDepth -= 1
+        advance()
+    }
+
+    // primary -> NUMBER | STRING | 'true' | 'false' | NAME | '(' expression ')'
+    mutating func parsePrimary() throws -> Expr {
+        let token = current
+        switch token.kind {
+        case .number(let value, let unit):
+            advance()
+            return Expr(.number(value, unit: unit), token.range)
+        case .string(let segments):
+            advance()
+            var parts: [StringPart] = []
+            for segment in segments {
+                switch segment {
+                case .text(let text): parts.append(.text(text))
+                case .interpolation(let range): parts.append(.interpolation(try parseInterpolation(range)))
+                }
+            }
+            return Expr(.string(parts), token.range)
+        case .identifier(let word) where word == "true" || word == "false":
+            advance()
+            return Expr(.boolean(word == "true"), token.range)
+        case .identifier(let word) where !Parser.reservedWords.contains(word):
+            advance()
+            return Expr(.name(word), token.range)
+        case .leftParen:
+            try enterNesting()
+            defer { nesting -= 1 }
+            parenDepth += 1
+            advance()
+            let inner = try parseExpression()
+            try closeParenthesis(opened: token)
+            return Expr(inner.kind, token.range.union(previous.range))
+        default:
+            throw error("expected an expression after \(describe(previous)), found \(describe(token))", at: token)
+        }
+    }
+
+    /// Parses the expression of a `{EXPR}` in a string, lexing its range of the same file.
+    mutating func parseInterpolation(_ range: SourceRange) throws -> Expr {
+        try enterNesting()
+        defer { nesting -= 1 }
+        let saved = (lexer, current, previous, pending, parenDepth, blockDepth, inInterpolation, tight)
+        defer {
+            diagnostics += pending
+            (lexer, current, previous, pending, parenDepth, blockDepth, inInterpolation, tight) = saved
+        }
+        lexer = Lexer(file: file, range: range)
+        pending = []
+        parenDepth = 0
+        blockDepth = 0
+        inInterpolation = true
+        tight = nil
+        current = Token(kind: .leftBrace, range: SourceRange(range.start - 1, range.start), spaceBefore: false)
+        advance()
+        let expression = try parseExpression()
+        if !check(.eof) {
+            throw error("expected '}' after the interpolated expression, found \(describe(current))", at: current)
+        }
+        return expression
+    }
+}
