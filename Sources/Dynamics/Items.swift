@@ -71,7 +71,7 @@ extension World {
             bodySims[b].w = def.allowsRotation ? def.spin : 0
         }
         bodySims[b].gravity = gravityFor(item: i)
-        refreshBounds()
+        refreshBounds(body: b)
         return itemID(i)
     }
 
@@ -203,7 +203,7 @@ extension World {
         }
         gravityMembers = moved
         updateGravityCache()
-        refreshBounds()
+        refreshBounds(body: Int(items[g].body))
         return itemID(g)
     }
 

@@ -142,12 +142,12 @@ extension World {
             if p == .x { pos.x = value } else { pos.y = value }
             bodySims[b].transform.p = pos
             bodySims[b].center = bodySims[b].transform.apply(bodySims[b].localCenter)
-            refreshBounds()
+            refreshBounds(body: b)
         case .angle:
             bodySims[b].angle = value
             bodySims[b].transform.q = Rot(angle: value)
             bodySims[b].center = bodySims[b].transform.apply(bodySims[b].localCenter)
-            refreshBounds()
+            refreshBounds(body: b)
         case .vx, .vy:
             if rec.anchored { return }
             if p == .vx { bodySims[b].v.x = value } else { bodySims[b].v.y = value }

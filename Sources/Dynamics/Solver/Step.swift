@@ -143,6 +143,20 @@ extension World {
         }
     }
 
+    /// Recomputes the bounding boxes of one body and its shapes (after an edit).
+    mutating func refreshBounds(body b: Int) {
+        let xf = bodySims[b].transform
+        var box = AABB.empty
+        var s = bodyInfos[b].firstShape
+        while s >= 0 {
+            let shapeBox = vertices.withUnsafeBufferPointer { shapes[Int(s)].geometry.aabb(xf, vertices: $0) }
+            shapes[Int(s)].aabb = shapeBox
+            box = box.union(shapeBox)
+            s = shapes[Int(s)].next
+        }
+        bodyInfos[b].aabb = box
+    }
+
     /// Clears the per-frame force and torque accumulators (after the frame's ticks).
     mutating func clearForces() {
         bodySims.withUnsafeMutableBufferPointer { sims in

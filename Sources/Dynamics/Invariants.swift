@@ -1,0 +1,75 @@
+// Consistency checks of the world's tables (slow: for tests and debugging, never in `step`).
+
+import DynamicsCollision
+import DynamicsMath
+
+extension World {
+    /// Describes the first broken invariant of the internal tables, or returns nil.
+    ///
+    /// Checks the back-indices that swap-with-last removal must keep: item ↔ body, body ↔ shape
+    /// list, shape → item, group ↔ members, memberships → live items, polygon ranges in the pool.
+    package func invariantViolation() -> String? {
+        if bodySims.count != bodyInfos.count { return "bodySims and bodyInfos differ in length" }
+        if vertices.count != normals.count { return "vertex and normal pools differ in length" }
+        var shapeSeen = [Bool](repeating: false, count: shapes.count)
+        for b in bodyInfos.indices {
+            let it = Int(bodyInfos[b].item)
+            guard it < items.count, items[it].kind == .single || items[it].kind == .group else {
+                return "body \(b) points at item \(it) of kind \(items[it].kind)"
+            }
+            if items[it].body != Int32(b) { return "item \(it) does not point back at body \(b)" }
+            var n: Int32 = 0
+            var s = bodyInfos[b].firstShape
+            while s >= 0 {
+                if s >= shapes.count || shapeSeen[Int(s)] { return "body \(b) has a bad shape link \(s)" }
+                shapeSeen[Int(s)] = true
+                if shapes[Int(s)].body != Int32(b) { return "shape \(s) does not point back at body \(b)" }
+                n += 1
+                s = shapes[Int(s)].next
+            }
+            if n != bodyInfos[b].shapeCount { return "body \(b) counts \(bodyInfos[b].shapeCount) shapes, has \(n)" }
+        }
+        if shapeSeen.contains(false) { return "a shape belongs to no body" }
+        var used = [Bool](repeating: false, count: vertices.count)
+        for s in shapes.indices {
+            let it = Int(shapes[s].item)
+            if items[it].shape != Int32(s) { return "item \(it) does not point back at shape \(s)" }
+            let g = shapes[s].geometry
+            if g.kind == .polygon {
+                for v in Int(g.vertexStart)..<Int(g.vertexStart + g.vertexCount) {
+                    if v >= used.count || used[v] { return "shape \(s) has a bad vertex range" }
+                    used[v] = true
+                }
+            }
+        }
+        if used.contains(false) { return "the vertex pool has unused vertices" }
+        var fresh = self
+        fresh.refreshBounds()
+        for b in bodyInfos.indices where fresh.bodyInfos[b].aabb != bodyInfos[b].aabb {
+            return "body \(b) has a stale bounding box"
+        }
+        for i in items.indices {
+            switch items[i].kind {
+            case .member:
+                let g = Int(items[i].group)
+                if items[g].kind != .group { return "member \(i) points at non-group \(g)" }
+                if items[i].body != -1 { return "member \(i) has a body" }
+            case .group:
+                var m = items[i].group
+                while m != ItemRecord.noGroup {
+                    if items[Int(m)].kind != .member || items[Int(m)].group != UInt32(i) {
+                        return "group \(i) lists \(m), which is not its member"
+                    }
+                    m = items[Int(m)].nextMember
+                }
+            default: break
+            }
+        }
+        for ms in gravityMembers {
+            let k = items[Int(ms.item)].kind
+            if k == .free || k == .member { return "a gravity membership names item \(ms.item) of kind \(k)" }
+            if behaviorSlots[Int(ms.behavior)].kind == .free { return "a membership names a removed behavior" }
+        }
+        return nil
+    }
+}
