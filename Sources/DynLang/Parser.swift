@@ -120,6 +120,8 @@ private struct ParserCore {
 
     /// Open parentheses: newlines inside them are skipped.
     var parenDepth = 0
+    /// Newlines inside parentheses were skipped right before `current`.
+    var newlineBeforeCurrent = false
     /// Open blocks.
     var blockDepth = 0
     /// Nesting of blocks, parentheses, prefix operators and interpolations (limited).
@@ -156,13 +158,16 @@ private struct ParserCore {
         diagnostics += pending
         pending = []
         previous = current
-        repeat {
+        newlineBeforeCurrent = false
+        while true {
             current = lexer.next()
             if !lexer.diagnostics.isEmpty {
                 pending += lexer.diagnostics
                 lexer.diagnostics = []
             }
-        } while parenDepth > 0 && current.kind == .newline
+            guard parenDepth > 0 && current.kind == .newline else { break }
+            newlineBeforeCurrent = true
+        }
     }
 
     func check(_ kind: TokenKind) -> Bool { current.kind == kind }
@@ -207,7 +212,11 @@ private struct ParserCore {
         while check(.newline) || check(.semicolon) { advance() }
     }
 
-    func describe(_ token: Token) -> String { token.describe(in: file) }
+    /// How messages quote a token; the end of an interpolation is its closing brace.
+    func describe(_ token: Token) -> String {
+        if token.kind == .eof && inInterpolation { return "'}'" }
+        return token.describe(in: file)
+    }
 
     func line(of token: Token) -> Int { file.lineAndColumn(of: token.range.start).line }
 
@@ -246,8 +255,12 @@ private struct ParserCore {
     /// Skips to the end of the broken statement: the next newline or `;` at block depth 0 of
     /// the current block, or the `}` that closes the block (not consumed), or the end.
     mutating func synchronize() {
+        // An unclosed '(' read on into the next lines: a name starting a line there is most
+        // likely the next command, so resume at it rather than skip its line too.
+        let resumeHere = parenDepth > 0 && newlineBeforeCurrent && canBeginCommand(current)
         parenDepth = 0
         tight = nil
+        if resumeHere { return }
         var depth = 0
         while true {
             switch current.kind {
@@ -265,6 +278,11 @@ private struct ParserCore {
             }
             advance()
         }
+    }
+
+    func canBeginCommand(_ token: Token) -> Bool {
+        if case .identifier(let w) = token.kind { return !Parser.reservedWords.contains(w) }
+        return token.kind == .leftBrace
     }
 
     // MARK: - Statements
