@@ -146,7 +146,7 @@ public struct MassData: Equatable, Sendable {
 
     /// Inertia in engine units, kg·m².
     @inlinable
-    public var inertiaKgM2: Real { inertia / massScale }
+    public var inertiaKgM2: Real { inertia / MassData.massScale }
 
     /// Converts density × area (pt²) into kg: 100 pt = 1 m.
     public static let massScale: Real = 10_000
