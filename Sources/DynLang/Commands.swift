@@ -363,8 +363,8 @@ extension Interpreter {
         var world = session.world
         do {
             let id: BehaviorID
-            if let target {
-                id = target
+            if let existing = target {
+                id = existing
                 if let items {
                     let old = world.gravityItems(id)
                     if let old { try world.removeItems(old, from: id) }

@@ -58,7 +58,7 @@ extension Interpreter {
             case "height": return .number(world.size.y)
             case "model": return .string(world.model.rawValue)
             case "substeps": return .number(Double(world.substeps))
-            case "items": return .number(Double(world.itemCount))
+            case "items": return .number(Double(world.itemIDs.count))
             case "energy": return .number(world.totalKineticEnergy)
             default:
                 throw runtimeError("world has no property '\(name)'" + Suggest.hint(for: name, in: worldProperties.map(\.name)), nameRange)

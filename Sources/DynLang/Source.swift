@@ -15,10 +15,15 @@ public final class SourceFile: Sendable {
     public let scalars: [Unicode.Scalar]
     /// Offsets (into `scalars`) at which each line starts; line 1 starts at 0.
     public let lineStarts: [Int]
+    /// The number of lines before this text, for input that continues earlier input
+    /// (the prompt numbers its lines across a session): line 1 of the text is reported
+    /// as line `lineOffset + 1`.
+    public let lineOffset: Int
 
-    public init(name: String, text: String, directory: String = ".") {
+    public init(name: String, text: String, directory: String = ".", lineOffset: Int = 0) {
         self.name = name
         self.directory = directory
+        self.lineOffset = lineOffset
         let scalars = Array(text.unicodeScalars)
         self.scalars = scalars
         var starts = [0]
@@ -28,8 +33,14 @@ public final class SourceFile: Sendable {
         self.lineStarts = starts
     }
 
-    /// The 1-based line and column of an offset.
+    /// The 1-based line (counting `lineOffset`) and column of an offset.
     public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        let (l, c) = localLineAndColumn(of: offset)
+        return (l + lineOffset, c)
+    }
+
+    /// The 1-based line within this text, and column, of an offset.
+    public func localLineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         // Binary search for the last line start <= offset.
         var lo = 0
         var hi = lineStarts.count - 1
@@ -117,8 +128,12 @@ public struct Diagnostic: Error, Sendable {
     /// (with `~` under the rest of the range on the same line).
     public func rendered() -> String {
         let file = location.file
-        let (line, column) = file.lineAndColumn(of: location.range.start)
-        var out = "\(file.name):\(line):\(column): \(severity.rawValue): \(message)\n"
+        if file.scalars.isEmpty && location.range == .none {
+            // About the file as a whole (it could not be opened): no line to show.
+            return "\(file.name): \(severity.rawValue): \(message)\n"
+        }
+        let (line, column) = file.localLineAndColumn(of: location.range.start)
+        var out = "\(file.name):\(line + file.lineOffset):\(column): \(severity.rawValue): \(message)\n"
         let text = file.lineText(line)
         out += text + "\n"
         // Keep tabs so that the caret lines up under tab-indented text.

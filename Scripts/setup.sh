@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the system packages dyn needs (Debian): libedit-dev for line editing, tmux for the
+# terminal tests. Does nothing when they are already there; uses sudo when not root.
+set -euo pipefail
+need=()
+for pkg in libedit-dev tmux; do
+	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
+done
+if [ "${#need[@]}" -gt 0 ]; then
+	sudo=""
+	[ "$(id -u)" -eq 0 ] || sudo="sudo"
+	echo "installing: ${need[*]}" >&2
+	$sudo apt-get install -y -qq "${need[@]}" >/dev/null 2>&1 || {
+		$sudo apt-get update -qq >/dev/null && $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+	}
+fi

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Buffered standard output and unbuffered standard error, kept in order: anything written
+/// to standard error first flushes what standard output holds, so a terminal shows a
+/// script's prints and its diagnostics in the order they happened.
+public final class ConsoleOutput: @unchecked Sendable {
+    private var buffer: [UInt8] = []
+    /// Flush after every write (the interactive shell, or output to a terminal).
+    public var flushesEveryWrite: Bool
+
+    public init(flushesEveryWrite: Bool = false) {
+        self.flushesEveryWrite = flushesEveryWrite
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Writes to standard output.
+    public func write(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        if flushesEveryWrite || buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Writes to standard error, after flushing standard output.
+    public func writeError(_ s: String) {
+        flush()
+        var bytes = Array(s.utf8)
+        bytes.withUnsafeMutableBytes { p in
+            var off = 0
+            while off < p.count {
+                let n = Glibc.write(2, p.baseAddress! + off, p.count - off)
+                if n <= 0 { break }
+                off += n
+            }
+        }
+    }
+
+    /// Sends what standard output holds.
+    public func flush() {
+        if buffer.isEmpty { return }
+        buffer.withUnsafeBytes { p in
+            var off = 0
+            while off < p.count {
+                let n = Glibc.write(1, p.baseAddress! + off, p.count - off)
+                if n <= 0 { break }
+                off += n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit { flush() }
+}

@@ -1,0 +1,84 @@
+// What the `dyn` program does, apart from parsing its command line: run scripts in one world,
+// check them, and run them as tests. Kept out of the executable so that tests can call it.
+
+import DynLang
+import Foundation
+
+/// The program's operations. Each returns the exit status.
+public enum Program {
+    /// Exit status: success.
+    public static let ok: Int32 = 0
+    /// Exit status: an `assert` failed (or a test failed).
+    public static let assertionFailed: Int32 = 1
+    /// Exit status: any other error.
+    public static let error: Int32 = 2
+
+    /// Reads a script file as a `SourceFile` named as the user wrote it.
+    public static func load(_ path: String) throws(ScriptFailure) -> SourceFile {
+        let absolute = Interpreter.resolve(path, relativeTo: FileManager.default.currentDirectoryPath)
+        let empty = SourceFile(name: path, text: "")
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDir) else {
+            throw .error(Diagnostic(.error, "no such file", at: SourceLocation(file: empty, range: .none)))
+        }
+        if isDir.boolValue {
+            throw .error(Diagnostic(.error, "is a folder, not a script", at: SourceLocation(file: empty, range: .none)))
+        }
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            throw .error(Diagnostic(.error, "cannot be read", at: SourceLocation(file: empty, range: .none)))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .error(Diagnostic(.error, "is not UTF-8 text", at: SourceLocation(file: empty, range: .none)))
+        }
+        return SourceFile(name: path, text: text, directory: (absolute as NSString).deletingLastPathComponent)
+    }
+
+    /// A script to run: a file to read, or text given directly.
+    public enum Input: Sendable {
+        case file(String)
+        case text(name: String, text: String)
+    }
+
+    /// Runs scripts one after the other in one world (`dyn FILE ...`, `dyn -e CODE`, `dyn < FILE`).
+    public static func run(_ inputs: [Input], output: ConsoleOutput,
+                           isInterrupted: @escaping () -> Bool = { false }) -> Int32 {
+        let interpreter = Interpreter(write: { output.write($0) })
+        interpreter.isInterrupted = isInterrupted
+        for input in inputs {
+            do {
+                let file: SourceFile
+                switch input {
+                case .file(let path): file = try load(path)
+                case .text(let name, let text):
+                    file = SourceFile(name: name, text: text, directory: FileManager.default.currentDirectoryPath)
+                }
+                try interpreter.run(file)
+            } catch {
+                output.writeError(error.rendered)
+                output.flush()
+                return error.exitStatus
+            }
+        }
+        output.flush()
+        return ok
+    }
+
+    /// `dyn check FILE ...`: parses and checks, printing every diagnostic.
+    public static func check(_ paths: [String], output: ConsoleOutput) -> Int32 {
+        var status = ok
+        for path in paths {
+            do {
+                let file = try load(path)
+                let interpreter = Interpreter(write: { _ in })
+                for d in interpreter.check(file) {
+                    output.writeError(d.rendered())
+                    status = error
+                }
+            } catch {
+                output.writeError(error.rendered)
+                status = Program.error
+            }
+        }
+        return status
+    }
+}

@@ -1,0 +1,117 @@
+// The interactive shell: one input loop that reads entries (continuing them while a block,
+// parenthesis or string is open), runs each in the session's world, and on an error prints
+// the diagnostic and restores the session as it was before the entry.
+
+import DynLang
+import DynLineEditor
+import Dynamics
+import Foundation
+import Synchronization
+
+/// The interactive shell.
+public final class Repl {
+    let interpreter: Interpreter
+    let output: ConsoleOutput
+    let editor: LineEditor
+    let color: Bool
+    /// Lines read so far, so that diagnostics number lines across the session.
+    var linesRead = 0
+
+    /// What completion may look at: a copy of the names, refreshed after every entry.
+    static let completionContext = Mutex(CompletionContext())
+
+    public init(output: ConsoleOutput, environment: [String: String]) {
+        self.output = output
+        output.flushesEveryWrite = true
+        self.color = Terminal.useColor(environment: environment)
+        let store = HistoryStore(path: HistoryStore.defaultPath(environment: environment))
+        self.editor = LineEditor(programName: "dyn", history: store)
+        self.interpreter = Interpreter(write: { output.write($0) })
+        interpreter.isInterrupted = { Interrupt.isRequested }
+        if let warning = editor.historyLoad.warning(path: store.path) {
+            output.writeError(warning + "\n")
+        }
+        editor.completer = { line, cursor in
+            let context = Repl.completionContext.withLock { $0 }
+            return Completion.candidates(line: line, cursor: cursor, context: context)
+        }
+        refreshCompletion()
+    }
+
+    /// Runs until Ctrl-D; returns the exit status (0).
+    public func run() -> Int32 {
+        output.write("dyn \(DynVersion.string): 2D physics with the semantics of UIKit Dynamics. Type 'help', Ctrl-D to leave.\n")
+        var pending = ""
+        var pendingLines = 0
+        while true {
+            let prompt = pending.isEmpty ? styled("dyn> ") : styled("...> ")
+            switch editor.readLine(prompt: prompt) {
+            case .endOfInput:
+                if let error = editor.close() { output.writeError("warning: \(error)\n") }
+                output.flush()
+                return Program.ok
+            case .interrupted:
+                pending = ""
+                pendingLines = 0
+                continue
+            case .line(let line):
+                pending += pending.isEmpty ? line : "\n" + line
+                pendingLines += 1
+                if Parser.isIncomplete(pending) { continue }
+                let entry = pending
+                pending = ""
+                editor.addHistory(entry)
+                runEntry(entry, lines: pendingLines)
+                pendingLines = 0
+            }
+        }
+    }
+
+    /// Runs one complete entry; on failure prints the diagnostics and restores the session.
+    func runEntry(_ text: String, lines: Int) {
+        let file = SourceFile(name: "<stdin>", text: text, directory: FileManager.default.currentDirectoryPath, lineOffset: linesRead)
+        linesRead += lines
+        let saved = interpreter.session
+        Interrupt.clear()
+        do {
+            try interpreter.run(file)
+        } catch {
+            // An interrupt leaves the world at the frame boundary where it stopped (and says
+            // so); any other error leaves it exactly as it was before the entry.
+            if case .interrupted = error {} else { interpreter.session = saved }
+            let message = error.rendered
+            output.writeError(color ? colorize(message) : message)
+        }
+        Interrupt.clear()
+        refreshCompletion()
+    }
+
+    func refreshCompletion() {
+        let s = interpreter.session
+        var ctx = CompletionContext()
+        ctx.entities = s.entityNames.map { name in
+            switch s.entity(named: name) {
+            case .item?: return (name, .item)
+            case .gravity?: return (name, .gravity)
+            default: return (name, .other)
+            }
+        }
+        ctx.variables = s.variableNames
+        Repl.completionContext.withLock { $0 = ctx }
+    }
+
+    func styled(_ prompt: String) -> String {
+        guard color else { return prompt }
+        return LineEditor.invisible("\u{1B}[1;36m") + prompt + LineEditor.invisible("\u{1B}[0m")
+    }
+
+    /// Shows `error:` in bold red on a terminal.
+    func colorize(_ text: String) -> String {
+        text.replacingOccurrences(of: ": error: ", with: ": \u{1B}[1;31merror:\u{1B}[0m ")
+    }
+}
+
+/// The program's version.
+public enum DynVersion {
+    public static let string = "0.1.0"
+}

@@ -1,0 +1,87 @@
+// The `dyn` program: the command line, on top of DynShell.
+
+import ArgumentParser
+import DynLang
+import DynLineEditor
+import DynShell
+import Foundation
+
+@main
+struct Dyn: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dyn",
+        abstract: "A scripted shell for 2D rigid-body physics with the semantics of UIKit Dynamics.",
+        discussion: """
+            With a terminal and no arguments, dyn opens an interactive prompt; without a terminal it \
+            runs standard input as a script. Exit status: 0 ok, 1 an assert failed, 2 any other error.
+            """,
+        version: DynVersion.string,
+        subcommands: [RunScripts.self, Check.self, Test.self],
+        defaultSubcommand: RunScripts.self
+    )
+}
+
+/// `dyn [FILE ...]`, `dyn -e CODE`.
+struct RunScripts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Runs scripts in one world, in order (the default: `dyn FILE ...`).",
+        shouldDisplay: false
+    )
+
+    @Option(name: .short, help: ArgumentHelp("Runs CODE as a script (may be repeated; runs after the files).", valueName: "CODE"))
+    var e: [String] = []
+
+    @Argument(help: ArgumentHelp("Script files, run one after the other in one world.", valueName: "FILE"))
+    var files: [String] = []
+
+    func run() throws {
+        let output = ConsoleOutput()
+        let environment = ProcessInfo.processInfo.environment
+        if files.isEmpty && e.isEmpty {
+            if Terminal.isInteractive {
+                Interrupt.install()
+                let status = Repl(output: output, environment: environment).run()
+                throw ExitCode(status)
+            }
+            // Not a terminal: standard input is a script.
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            let text = String(decoding: data, as: UTF8.self)
+            let status = Program.run([.text(name: "<stdin>", text: text)], output: output)
+            throw ExitCode(status)
+        }
+        Interrupt.install()
+        let inputs = files.map { Program.Input.file($0) } + e.map { Program.Input.text(name: "-e", text: $0) }
+        let status = Program.run(inputs, output: output, isInterrupted: { Interrupt.isRequested })
+        throw ExitCode(status)
+    }
+}
+
+/// `dyn check FILE ...`.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Parses and checks scripts without running them; prints every diagnostic (exit 0 clean, 2 not)."
+    )
+
+    @Argument(help: ArgumentHelp("Script files to check.", valueName: "FILE"))
+    var files: [String]
+
+    func run() throws {
+        throw ExitCode(Program.check(files, output: ConsoleOutput()))
+    }
+}
+
+/// `dyn test PATH ...`.
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Runs each .dyn script (folders: every .dyn file below) in a fresh world; exit 0 when all pass, 1 otherwise."
+    )
+
+    @Argument(help: ArgumentHelp("Scripts or folders of scripts.", valueName: "PATH"))
+    var paths: [String]
+
+    func run() throws {
+        Interrupt.install()
+        throw ExitCode(TestRunner.run(paths, output: ConsoleOutput(), isInterrupted: { Interrupt.isRequested }))
+    }
+}

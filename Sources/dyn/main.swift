@@ -1,1 +1,0 @@
-print("dyn: under construction")
