@@ -4,14 +4,14 @@ import Testing
 @testable import DynLang
 
 /// The canonical text of a script that must parse without diagnostics.
-func printed(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String {
+private func printed(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String {
     let (script, diagnostics) = Parser.parse(SourceFile(name: "t.dyn", text: text))
     #expect(diagnostics.isEmpty, "\(diagnostics.map { $0.rendered() }.joined())", sourceLocation: sourceLocation)
     return ASTPrinter.print(script)
 }
 
 /// The canonical text of one expression (a `print` statement's value).
-func expression(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String {
+private func expression(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String {
     let (expr, diagnostics) = Parser.parseExpression(SourceFile(name: "t.dyn", text: text))
     #expect(diagnostics.isEmpty, "\(diagnostics.map { $0.rendered() }.joined())", sourceLocation: sourceLocation)
     return expr.map { ASTPrinter.print($0) } ?? "<nil>"

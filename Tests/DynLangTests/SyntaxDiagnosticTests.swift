@@ -5,7 +5,7 @@ import Testing
 @testable import DynLang
 
 /// Every diagnostic of `text`, rendered, in file order.
-func diagnose(_ text: String) -> String {
+private func diagnose(_ text: String) -> String {
     Parser.parse(SourceFile(name: "t.dyn", text: text)).diagnostics.map { $0.rendered() }.joined()
 }
 
