@@ -8,7 +8,8 @@
 // are compared as strings); the step never goes through it.
 //
 // Adding a kind: add its case to `BehaviorKind` (Definitions.swift), its table to
-// `behaviorProperties(of:)` and its cases to the two dispatch switches below.
+// `behaviorProperties(of:)` and its cases to the dispatch switches below (property get/set
+// and `behaviorItems`).
 
 import DynamicsMath
 
@@ -61,6 +62,15 @@ extension World {
         guard info.settable else { throw EngineError(.notAllowed, field: name, "\(name) cannot be set") }
         switch kind {
         case .gravity: try setGravityProperty(name, of: id, to: value)
+        }
+    }
+
+    /// The items a behavior acts on, in the order they were added; nil when it acts on every
+    /// item (present and future) or the behavior is gone.
+    public func behaviorItems(_ id: BehaviorID) -> [ItemID]? {
+        guard let kind = behaviorKind(id) else { return nil }
+        switch kind {
+        case .gravity: return gravityItems(id)
         }
     }
 
