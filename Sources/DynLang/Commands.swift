@@ -304,7 +304,7 @@ extension Interpreter {
             try engine(at: range) { try $0.removeItem(id) }
             undefine(name)
             for m in members { undefine(itemName(m)) }
-        case .gravity(let id):
+        case .behavior(let id):
             try engine(at: range) { try $0.removeBehavior(id) }
             undefine(name)
         case .action:
@@ -352,7 +352,7 @@ extension Interpreter {
         let name = asName?.0 ?? (on == nil ? "gravity" : nil)
         var target: BehaviorID?
         if let name, let existing = session.entities[name] {
-            guard case .gravity(let id) = existing else {
+            guard case .behavior(let id) = existing, session.world.behaviorKind(id) == .gravity else {
                 throw args.error("'\(name)' is \(entityKindName(existing)), not a gravity", asName?.1 ?? args.keywordRange)
             }
             target = id
@@ -373,7 +373,7 @@ extension Interpreter {
                         let v = world.gravityVector(id) ?? Vec2(0, 1)
                         try world.removeBehavior(id)
                         let fresh = try world.addGravity(vector: v, items: items)
-                        session.entities[name!] = .gravity(fresh)
+                        session.entities[name!] = .behavior(fresh)
                         target = fresh
                     } else {
                         try world.addItems(items, to: id)
@@ -397,7 +397,7 @@ extension Interpreter {
             }
             session.world = world
             if session.entities[name ?? ""] == nil {
-                define(name ?? nextAutoName("gravity"), .gravity(gid))
+                define(name ?? nextAutoName("gravity"), .behavior(gid))
             }
         } catch let e as EngineError {
             let range = (e.field == "angle" ? angle?.1 : e.field == "magnitude" ? magnitude?.1 : vector?.1) ?? args.keywordRange

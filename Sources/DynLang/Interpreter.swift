@@ -61,7 +61,7 @@ struct RuntimeError: Error {
 /// What a name of the world refers to.
 public enum Entity: Sendable, Equatable {
     case item(ItemID)
-    case gravity(BehaviorID)
+    case behavior(BehaviorID)
     case action
 }
 
@@ -436,7 +436,9 @@ public final class Interpreter {
     func entityKindName(_ e: Entity) -> String {
         switch e {
         case .item(let id): return session.world.members(of: id).isEmpty ? "an item" : "an item group"
-        case .gravity: return "a gravity behavior"
+        case .behavior(let id):
+            let kind = session.world.behaviorKind(id).map { "\($0)" } ?? "removed"
+            return (kind.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + kind + " behavior"
         case .action: return "an every-step action"
         }
     }

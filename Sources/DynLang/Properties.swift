@@ -16,14 +16,6 @@ let worldProperties: [(name: String, settable: Bool, summary: String)] = [
     ("energy", false, "total kinetic energy of the items, in kg·pt²/s²"),
 ]
 
-/// The properties of a gravity behavior.
-let gravityProperties: [(name: String, settable: Bool, summary: String)] = [
-    ("dx", true, "x component of the gravity vector (1 = 1000 pt/s²)"),
-    ("dy", true, "y component of the gravity vector"),
-    ("angle", true, "direction in radians: 0 points right, 90deg down"),
-    ("magnitude", true, "length of the vector: 1 = 1000 pt/s²; setting 0 also resets the angle to 0 (as UIKit)"),
-]
-
 /// One line of help per item property.
 let itemPropertySummaries: [(name: String, summary: String)] = [
     ("x", "x of the center, in points"),
@@ -47,6 +39,15 @@ let itemPropertySummaries: [(name: String, summary: String)] = [
 ]
 
 extension Interpreter {
+    /// A behavior property's value as a language value.
+    static func value(_ v: BehaviorValue) -> Value {
+        switch v {
+        case .number(let d): return .number(d)
+        case .flag(let b): return .boolean(b)
+        case .text(let s): return .string(s)
+        }
+    }
+
     /// Reads `object.name`.
     func property(_ object: String, _ objectRange: SourceRange, _ name: String, _ nameRange: SourceRange) throws -> Value {
         let world = session.world
@@ -77,15 +78,12 @@ extension Interpreter {
             }
             let v = world.property(p, of: id)
             return p.isBoolean ? .boolean(v != 0) : .number(v)
-        case .gravity(let id):
-            switch name {
-            case "dx": return .number(world.gravityVector(id)?.x ?? 0)
-            case "dy": return .number(world.gravityVector(id)?.y ?? 0)
-            case "angle": return .number(world.gravityAngle(id) ?? 0)
-            case "magnitude": return .number(world.gravityMagnitude(id) ?? 0)
-            default:
-                throw runtimeError("a gravity behavior has no property '\(name)'" + Suggest.hint(for: name, in: gravityProperties.map(\.name)), nameRange)
+        case .behavior(let id):
+            guard let v = world.behaviorProperty(name, of: id) else {
+                let names = world.behaviorKind(id).map { World.behaviorProperties(of: $0).map(\.name) } ?? []
+                throw runtimeError("\(entityKindName(entity)) has no property '\(name)'" + Suggest.hint(for: name, in: names), nameRange)
             }
+            return Interpreter.value(v)
         case .action:
             throw runtimeError("an every-step action has no properties", nameRange)
         }
@@ -162,18 +160,19 @@ extension Interpreter {
                 d = try num()
             }
             try engine { try session.world.setProperty(p, of: id, to: d) }
-        case .gravity(let id):
-            let d = try num()
-            switch name {
-            case "dx", "dy":
-                var v = session.world.gravityVector(id) ?? .zero
-                if name == "dx" { v.x = d } else { v.y = d }
-                try engine { try session.world.setGravityVector(id, v) }
-            case "angle": try engine { try session.world.setGravityAngle(id, d) }
-            case "magnitude": try engine { try session.world.setGravityMagnitude(id, d) }
-            default:
-                throw runtimeError("a gravity behavior has no property '\(name)'" + Suggest.hint(for: name, in: gravityProperties.map(\.name)), nameRange)
+        case .behavior(let id):
+            let infos = session.world.behaviorKind(id).map { World.behaviorProperties(of: $0) } ?? []
+            guard let info = infos.first(where: { $0.name == name }) else {
+                throw runtimeError("\(entityKindName(entity)) has no property '\(name)'" + Suggest.hint(for: name, in: infos.map(\.name)), nameRange)
             }
+            guard info.settable else { throw runtimeError("\(object).\(name) cannot be set", nameRange) }
+            let engineValue: BehaviorValue
+            switch value {
+            case .number(let d): engineValue = .number(d)
+            case .boolean(let b): engineValue = .flag(b)
+            case .string(let s): engineValue = .text(s)
+            }
+            try engine { try session.world.setBehaviorProperty(name, of: id, to: engineValue) }
         case .action:
             throw runtimeError("an every-step action has no properties", nameRange)
         }
@@ -186,14 +185,18 @@ extension Interpreter {
         case .item(let id):
             func f(_ p: ItemProperty) -> String { formatNumber(w.property(p, of: id)) }
             return "\(name) x \(f(.x)) y \(f(.y)) angle \(f(.angle)) vx \(f(.vx)) vy \(f(.vy)) spin \(f(.spin))"
-        case .gravity(let id):
-            let v = w.gravityVector(id) ?? .zero
+        case .behavior(let id):
+            guard let kind = w.behaviorKind(id) else { return "\(name) removed" }
+            var line = "\(name) \(kind)"
+            for info in World.behaviorProperties(of: kind) {
+                if let v = w.behaviorProperty(info.name, of: id) { line += " \(info.name) \(Interpreter.value(v))" }
+            }
             var items = "all"
-            if let list = w.gravityItems(id) {
+            if let list = w.behaviorItems(id) {
                 items = list.map { itemName($0) }.joined(separator: " ")
                 if items.isEmpty { items = "none" }
             }
-            return "\(name) gravity dx \(formatNumber(v.x)) dy \(formatNumber(v.y)) angle \(formatNumber(w.gravityAngle(id) ?? 0)) magnitude \(formatNumber(w.gravityMagnitude(id) ?? 0)) on \(items)"
+            return line + " on \(items)"
         case .action:
             return "\(name) every step"
         }

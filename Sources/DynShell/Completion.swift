@@ -6,7 +6,7 @@ import Foundation
 
 /// The names completion knows, copied from the session after every entry.
 public struct CompletionContext: Sendable {
-    public enum Kind: Sendable { case item, gravity, other }
+    public enum Kind: Sendable { case item, behavior([String]), other }
     public var entities: [(name: String, kind: Kind)] = []
     public var variables: [String] = []
     public init() {}
@@ -37,7 +37,7 @@ public enum Completion {
             } else if let kind = context.entities.first(where: { $0.name == object })?.kind {
                 switch kind {
                 case .item: props = ItemProperty.allCases.map(\.rawValue)
-                case .gravity: props = ["dx", "dy", "angle", "magnitude"]
+                case .behavior(let names): props = names
                 case .other: props = []
                 }
             } else {

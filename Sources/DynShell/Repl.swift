@@ -92,7 +92,9 @@ public final class Repl {
         ctx.entities = s.entityNames.map { name in
             switch s.entity(named: name) {
             case .item?: return (name, .item)
-            case .gravity?: return (name, .gravity)
+            case .behavior(let id)?:
+                let names = s.world.behaviorKind(id).map { World.behaviorProperties(of: $0).map(\.name) } ?? []
+                return (name, .behavior(names))
             default: return (name, .other)
             }
         }
