@@ -131,13 +131,18 @@ public func ellipseNormal(a: Real, b: Real, at q: Vec2) -> Vec2 {
 /// σ_i = −m_i·v_i − h(m_i); vertex j with closest boundary point q and ellipse normal N(q)
 /// gives n = −N(q) and σ = n·(q − v_j), counted only when n lies in the vertex's normal
 /// cone: cross(m_{j−1}, n) ≥ 0 and cross(n, m_j) ≥ 0.
-public func collidePolygonAndEllipse(_ polygon: PolygonRef, _ xfA: Transform, _ ellipse: Ellipse, _ xfB: Transform) -> Manifold {
+///
+/// - Parameter cutoff: no contact beyond this separation (time of impact passes infinity).
+public func collidePolygonAndEllipse(
+    _ polygon: PolygonRef, _ xfA: Transform, _ ellipse: Ellipse, _ xfB: Transform,
+    cutoff: Real = CollisionConstants.speculativeDistance
+) -> Manifold {
     let xfE = Transform(p: xfB.apply(ellipse.center), q: xfB.q)
     let rel = xfE.inverseTimes(xfA)
     let a = ellipse.semiAxes.x
     let b = ellipse.semiAxes.y
     let count = polygon.count
-    let speculative = CollisionConstants.speculativeDistance
+    let speculative = cutoff
     return withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * count) { buffer in
         let v = buffer.baseAddress!
         let m = v + count

@@ -31,7 +31,12 @@ public func collideCircles(_ a: Circle, _ xfA: Transform, _ b: Circle, _ xfB: Tr
 /// edge, the closest feature is that vertex: n = (c − v)/|c − v|, separation |c − v| − r.
 /// Otherwise it is the face: n = n_i, separation s − r (this also covers a centre
 /// inside the polygon, where s ≤ 0 is the least penetration).
-public func collidePolygonAndCircle(_ polygon: PolygonRef, _ xfA: Transform, _ circle: Circle, _ xfB: Transform) -> Manifold {
+///
+/// - Parameter cutoff: no contact beyond this separation (time of impact passes infinity).
+public func collidePolygonAndCircle(
+    _ polygon: PolygonRef, _ xfA: Transform, _ circle: Circle, _ xfB: Transform,
+    cutoff: Real = CollisionConstants.speculativeDistance
+) -> Manifold {
     let c = xfA.applyInverse(xfB.apply(circle.center))
     let r = circle.radius
     let v = polygon.vertices
@@ -48,7 +53,7 @@ public func collidePolygonAndCircle(_ polygon: PolygonRef, _ xfA: Transform, _ c
         }
         i &+= 1
     }
-    if bestSeparation - r > CollisionConstants.speculativeDistance { return .empty }
+    if bestSeparation - r > cutoff { return .empty }
     let v1 = v[best]
     let v2 = v[best &+ 1 == count ? 0 : best &+ 1]
     let u1 = (c - v1).dot(v2 - v1)
@@ -61,7 +66,7 @@ public func collidePolygonAndCircle(_ polygon: PolygonRef, _ xfA: Transform, _ c
         let d = c - vertex
         let distance = d.length
         separation = distance - r
-        if separation > CollisionConstants.speculativeDistance { return .empty }
+        if separation > cutoff { return .empty }
         normal = distance > 1e-12 ? d / distance : nrm[best]
         onA = vertex
     } else {
