@@ -92,6 +92,10 @@ public struct World: Sendable {
     /// Counter for "the gravity vector set most recently".
     var gravityStamp: UInt64 = 0
 
+    /// The constraint solvers' view of the bodies during a tick (Solver/SolverBody.swift);
+    /// `solverBodies[i]` is `bodySims[i]`. Scratch: rebuilt from `bodySims` every tick.
+    var solverBodies = ContiguousArray<SolverBody>()
+
     // MARK: Creation and settings
 
     /// An empty world of `size` pt (the reference view) stepping in `model`.

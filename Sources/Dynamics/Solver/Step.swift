@@ -77,6 +77,35 @@ extension World {
                 sims[i] = b
             }
         }
+        loadSolverBodies()
+    }
+
+    /// Copies every body's velocity and inverse mass into `solverBodies` (pose deltas zeroed).
+    mutating func loadSolverBodies() {
+        let n = bodySims.count
+        if solverBodies.count != n {
+            solverBodies = ContiguousArray(repeating: SolverBody(v: .zero, w: 0, invMass: 0, invInertia: 0), count: n)
+        }
+        bodySims.withUnsafeBufferPointer { sims in
+            solverBodies.withUnsafeMutableBufferPointer { sbs in
+                for i in 0..<n {
+                    let b = sims[i]
+                    sbs[i] = SolverBody(v: b.v, w: b.w, invMass: b.invMass, invInertia: b.invInertia)
+                }
+            }
+        }
+    }
+
+    /// Copies the solved velocities back into `bodySims` (poses are kept in step every sub-step).
+    mutating func storeSolverBodies() {
+        solverBodies.withUnsafeBufferPointer { sbs in
+            bodySims.withUnsafeMutableBufferPointer { sims in
+                for i in 0..<sims.count where sims[i].flags & BodyFlags.isStatic == 0 {
+                    sims[i].v = sbs[i].v
+                    sims[i].w = sbs[i].w
+                }
+            }
+        }
     }
 
     /// Hook: prepare contacts and joints (anchors, effective masses, softness, warm start).
@@ -87,19 +116,27 @@ extension World {
     @inline(__always)
     mutating func solveConstraints(_ ctx: StepContext) {}
 
-    /// Moves every dynamic body by one sub-step: centre += h·v, angle += h·ω.
+    /// Moves every dynamic body by one sub-step with its solver velocity: centre += h·v,
+    /// angle += h·ω; the solver body's pose deltas dp, da, dq advance alike.
     mutating func integratePositions(_ ctx: StepContext) {
         let h = ctx.h
-        bodySims.withUnsafeMutableBufferPointer { sims in
-            for i in 0..<sims.count {
-                var b = sims[i]
-                if b.flags & BodyFlags.isStatic != 0 { continue }
-                b.center += h * b.v
-                if b.w != 0 {
-                    b.angle += h * b.w
-                    b.transform.q = Rot(angle: b.angle)
+        solverBodies.withUnsafeMutableBufferPointer { sbs in
+            bodySims.withUnsafeMutableBufferPointer { sims in
+                for i in 0..<sims.count {
+                    var b = sims[i]
+                    if b.flags & BodyFlags.isStatic != 0 { continue }
+                    var s = sbs[i]
+                    b.center += h * s.v
+                    s.dp += h * s.v
+                    if s.w != 0 {
+                        b.angle += h * s.w
+                        b.transform.q = Rot(angle: b.angle)
+                        s.da += h * s.w
+                        s.dq = Rot(angle: s.da)
+                    }
+                    sims[i] = b
+                    sbs[i] = s
                 }
-                sims[i] = b
             }
         }
     }
@@ -114,6 +151,7 @@ extension World {
 
     /// Recomputes each body's origin from its centre of mass, then the bounding boxes.
     mutating func finalizeBodies(_ ctx: StepContext) {
+        storeSolverBodies()
         bodySims.withUnsafeMutableBufferPointer { sims in
             for i in 0..<sims.count {
                 if sims[i].flags & BodyFlags.isStatic != 0 { continue }
