@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "DynamicsMathTests", dependencies: ["DynamicsMath"]),
         .testTarget(name: "DynamicsCollisionTests", dependencies: ["DynamicsCollision"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
-        .testTarget(name: "DynLangTests", dependencies: ["DynLang"]),
+        .testTarget(name: "DynLangTests", dependencies: ["DynLang", "Dynamics", "DynamicsMath"]),
         .testTarget(name: "DynLineEditorTests", dependencies: ["DynLineEditor"]),
         .testTarget(name: "DynShellTests", dependencies: ["DynShell"]),
     ],

@@ -1,0 +1,211 @@
+import Dynamics
+import DynamicsMath
+import Testing
+@testable import DynLang
+
+/// Runs `text` as a script and returns what it printed, or the failure.
+private func run(_ text: String, in interpreter: Interpreter? = nil) -> (output: String, failure: ScriptFailure?) {
+    var out = ""
+    let interp = interpreter ?? Interpreter(write: { out += $0 })
+    if interpreter != nil { interp.write = { out += $0 } }
+    do {
+        try interp.run(SourceFile(name: "t.dyn", text: text))
+        return (out, nil)
+    } catch {
+        return (out, error)
+    }
+}
+
+/// The rendered diagnostic of a script that must fail.
+private func diagnostic(_ text: String) -> String {
+    let (_, failure) = run(text)
+    return failure?.rendered ?? "(no error)"
+}
+
+struct InterpreterTests {
+    @Test func numbersPrintAsSpecified() {
+        #expect(formatNumber(42) == "42")
+        #expect(formatNumber(-0.5) == "-0.5")
+        #expect(formatNumber(1.0 / 3) == "0.333333")
+        #expect(formatNumber(-0.0) == "0")
+        #expect(formatNumber(-1e-9) == "0")
+        #expect(formatNumber(1e6) == "1000000")
+        #expect(formatNumber(2.5e-7) == "0")
+        #expect(formatNumber(0.0000005) == "0.000001" || formatNumber(0.0000005) == "0")
+        #expect(formatNumber(123.4560) == "123.456")
+    }
+
+    // Golden text of runtime diagnostics: place, message, source line and caret.
+
+    @Test func unknownItemSuggestsTheNearestName() {
+        #expect(diagnostic("add view ball frame 0 0 10 10\nprint bal.x\n") == """
+            t.dyn:2:7: error: unknown name 'bal'; did you mean 'ball'?
+            print bal.x
+                  ^~~
+
+            """)
+    }
+
+    @Test func badValuesPointAtTheArgument() {
+        #expect(diagnostic("add view b frame 0 0 10 -5\n") == """
+            t.dyn:1:25: error: the height must be greater than 0, got -5
+            add view b frame 0 0 10 -5
+                                    ^~
+
+            """)
+        #expect(diagnostic("add view b frame 0 0 10 10 density 0\n") == """
+            t.dyn:1:36: error: density must be greater than 0 (got 0)
+            add view b frame 0 0 10 10 density 0
+                                               ^
+
+            """)
+    }
+
+    @Test func nonFiniteResultsAreRefused() {
+        #expect(diagnostic("print sqrt(-1)\n").contains("sqrt is undefined for a negative number"))
+        #expect(diagnostic("let x = 1 / 0\n") == """
+            t.dyn:1:11: error: division by zero
+            let x = 1 / 0
+                      ^
+
+            """)
+        #expect(diagnostic("let x = 1e308 * 10\n").contains("not a finite number"))
+    }
+
+    @Test func misspelledCommandsAndOptionsAndProperties() {
+        #expect(diagnostic("gravty 0 1\n").contains("unknown command 'gravty'; did you mean 'gravity'?"))
+        #expect(diagnostic("add view b frame 0 0 1 1 elastcity 1\n").contains("unknown option 'elastcity' for 'add'; did you mean 'elasticity'?"))
+        #expect(diagnostic("add view b frame 0 0 1 1\nprint b.vz\n").contains("an item has no property 'vz'; did you mean 'vx'?"))
+        #expect(diagnostic("print world.tme\n").contains("world has no property 'tme'; did you mean 'time'?"))
+        #expect(diagnostic("let speed = 1\nprint sped\n").contains("unknown name 'sped'; did you mean 'speed'?"))
+        #expect(diagnostic("print sine(1)\n").contains("unknown function 'sine'; did you mean 'sin'?"))
+    }
+
+    @Test func typesAreChecked() {
+        #expect(diagnostic("if 1 { }\n").contains("'if' needs a condition that is true or false, got a number (1)"))
+        #expect(diagnostic("print 1 + true\n").contains("'+' needs numbers"))
+        #expect(diagnostic("add view b frame 0 0 1 1\nset b.anchored 3\n").contains("b.anchored must be yes or no"))
+        #expect(diagnostic("set world.model \"real\"\n").contains("unknown model 'real'"))
+        #expect(diagnostic("step 2.5\n").contains("whole number"))
+    }
+
+    @Test func namesAreUsedOnce() {
+        #expect(diagnostic("add view b frame 0 0 1 1\nlet b = 2\n").contains("the name 'b' is already used by an item"))
+        #expect(diagnostic("let b = 2\nadd view b frame 0 0 1 1\n").contains("the name 'b' is already used by a variable"))
+        #expect(diagnostic("let world = 2\n").contains("'world' is a reserved name"))
+    }
+
+    @Test func assertionFailureHasStatusOne() {
+        let (_, failure) = run("assert 1 + 1 == 3\n")
+        #expect(failure?.exitStatus == 1)
+        #expect(failure?.rendered == """
+            t.dyn:1:8: error: assertion failed: 1 + 1 == 3
+            assert 1 + 1 == 3
+                   ^~~~~~~~~~
+
+            """)
+        let (_, other) = run("print nothing\n")
+        #expect(other?.exitStatus == 2)
+    }
+
+    @Test func syntaxErrorsStopBeforeAnythingRuns() {
+        let (out, failure) = run("print 1\nprint (2\nprint 3\n")
+        #expect(out == "")
+        guard case .syntax(let ds)? = failure else {
+            Issue.record("expected syntax errors")
+            return
+        }
+        #expect(!ds.isEmpty)
+    }
+
+    /// A failed command changes nothing: a snapshot taken before it equals the state after it.
+    @Test func failedCommandLeavesTheWorldAsItWas() {
+        let interp = Interpreter(write: { _ in })
+        _ = run("add view a frame 0 0 10 10\ngravity\nstep 3\n", in: interp)
+        let before = interp.session.world.stateHash()
+        // The second name is unknown: nothing may be removed.
+        let (_, failure) = run("remove a nope\n", in: interp)
+        #expect(failure != nil)
+        #expect(interp.session.world.isValid(try! #require(itemID(interp, "a"))))
+        // A gravity command with a bad item does not change the gravity either.
+        _ = run("gravity 0 -1 on nope\n", in: interp)
+        #expect(interp.session.world.stateHash() == before)
+        #expect(interp.session.world.gravityVector(try! #require(behaviorID(interp, "gravity"))) == Vec2(0, 1))
+    }
+
+    /// The shell's rule: restore the session after a failing entry, even half-way through a loop.
+    @Test func sessionSnapshotRestoresEverything() {
+        let interp = Interpreter(write: { _ in })
+        _ = run("let n = 1\nadd view a frame 0 0 10 10\ngravity\n", in: interp)
+        let saved = interp.session
+        let (_, failure) = run("for i in 0..<10 { step 1; set n n + 1; if i == 5 { print missing } }\n", in: interp)
+        #expect(failure != nil)
+        #expect(interp.session.world.frameCount == 6)
+        interp.session = saved
+        #expect(interp.session.world.frameCount == 0)
+        #expect(run("print n\n", in: interp).output == "1\n")
+    }
+
+    @Test func checkModeFindsErrorsWithoutRunning() {
+        let interp = Interpreter(write: { _ in })
+        let file = SourceFile(name: "c.dyn", text: """
+            add view b frame 0 0 10 10 colour red
+            gravty
+            step 1000000000
+            print sin(1, 2)
+            for i in 0..<3 { ad view x }
+
+            """)
+        let ds = interp.check(file)
+        let messages = ds.map(\.message)
+        #expect(messages.count == 4)
+        #expect(messages[0].contains("unknown option 'colour'"))
+        #expect(messages[1].contains("unknown command 'gravty'"))
+        #expect(messages[2].contains("sin takes 1 argument, got 2"))
+        #expect(messages[3].contains("unknown command 'ad'"))
+        #expect(interp.session.world.frameCount == 0)
+        #expect(interp.session.entityNames.isEmpty)
+    }
+
+    @Test func interruptStopsAtAFrameBoundary() {
+        var polls = 0
+        let interp = Interpreter(write: { _ in })
+        interp.isInterrupted = {
+            polls += 1
+            return polls > 100
+        }
+        let (_, failure) = run("step 100000\n", in: interp)
+        guard case .interrupted(let message)? = failure else {
+            Issue.record("expected an interrupt")
+            return
+        }
+        #expect(interp.session.world.frameCount == 100)
+        #expect(message.contains("stopped after 100 of 100000 steps"))
+    }
+
+    @Test func actionsRunInOrderAfterEachStep() {
+        let (out, failure) = run("""
+            every step as first { print "a {world.steps}" }
+            every step { print "b" }
+            step 2
+
+            """)
+        #expect(failure == nil)
+        #expect(out == "a 1\nb\na 2\nb\n")
+    }
+
+    @Test func behaviorsPrintTheirProperties() {
+        let (out, _) = run("add view a frame 0 0 2 2\ngravity 0 -2 on a as up\nprint up\n")
+        #expect(out == "up gravity dx 0 dy -2 angle -1.570796 magnitude 2 on a\n")
+    }
+
+    private func itemID(_ interp: Interpreter, _ name: String) -> ItemID? {
+        if case .item(let id)? = interp.session.entity(named: name) { return id }
+        return nil
+    }
+
+    private func behaviorID(_ interp: Interpreter, _ name: String) -> BehaviorID? {
+        if case .behavior(let id)? = interp.session.entity(named: name) { return id }
+        return nil
+    }
+}
