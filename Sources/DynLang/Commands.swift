@@ -145,6 +145,25 @@ extension Interpreter {
             }),
     ]
 
+    /// `help [TOPIC]`: generated from this table (see Reference.swift).
+    static let helpCommand = CommandSpec(
+        name: "help", subcommands: [], usage: ["help", "help COMMAND", "help items | world | KIND"],
+        summary: "lists the commands, or explains one command or the properties of items, the world or a behavior kind",
+        details: "", example: "help gravity", options: [],
+        run: { interp, args in
+            if args.isAtEnd {
+                if !interp.checking { interp.write(Reference.overview()) }
+                return
+            }
+            let (topic, range) = try args.name("a command or topic")
+            try args.finish()
+            guard let text = Reference.help(topic) else {
+                let topics = Interpreter.statementKeywords + ["items", "world"] + Reference.behaviorKinds.map { "\($0)" }
+                throw args.error("no help for '\(topic)'" + Suggest.hint(for: topic, in: topics), range)
+            }
+            if !interp.checking { interp.write(text) }
+        })
+
     /// Item properties that `add view` takes as `PROP VALUE` pairs.
     static let viewPropertyOptions: [String] = [
         "elasticity", "friction", "density", "resistance", "angularResistance", "charge",
@@ -153,11 +172,11 @@ extension Interpreter {
 
     /// Every keyword that starts a statement: the control forms and the commands.
     public static var statementKeywords: [String] {
-        controlForms.map(\.name) + commands.map(\.name)
+        controlForms.map(\.name) + commands.map(\.name) + ["help"]
     }
 
     func runCommand(_ keyword: String, _ keywordRange: SourceRange, _ arguments: [Expr]) throws {
-        guard let spec = Interpreter.commands.first(where: { $0.name == keyword }) else {
+        guard let spec = keyword == "help" ? Interpreter.helpCommand : Interpreter.commands.first(where: { $0.name == keyword }) else {
             throw runtimeError("unknown command '\(keyword)'" + Suggest.hint(for: keyword, in: Interpreter.statementKeywords), keywordRange)
         }
         var args = Arguments(interp: self, command: spec, keywordRange: keywordRange, exprs: arguments)

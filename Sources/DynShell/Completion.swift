@@ -45,7 +45,7 @@ public enum Completion {
             }
             pool = props.map { object + "." + $0 }
         } else if words.isEmpty {
-            pool = Interpreter.statementKeywords + ["help"]
+            pool = Interpreter.statementKeywords
         } else if words.first == "source" || words.first == "save" {
             return files(matching: word)
         } else {
@@ -53,7 +53,7 @@ public enum Completion {
             if let spec = Interpreter.commands.first(where: { $0.name == command }) {
                 pool += spec.subcommands + spec.options
             }
-            if command == "help" { pool += Interpreter.statementKeywords }
+            if command == "help" { pool += Interpreter.statementKeywords + ["items", "world", "gravity"] }
             pool += context.entities.map(\.name) + context.variables + ["world"]
         }
         var seen = Set<String>()

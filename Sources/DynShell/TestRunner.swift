@@ -38,7 +38,9 @@ public enum TestRunner {
             }
             if isDir.boolValue {
                 var found: [String] = []
-                if let e = fm.enumerator(atPath: path) {
+                // Enumerate the folder a symbolic link points at, but report paths as given.
+                let real = (path as NSString).resolvingSymlinksInPath
+                if let e = fm.enumerator(atPath: real) {
                     while let rel = e.nextObject() as? String {
                         // Files and folders whose names start with `_` are helpers for `source`, not tests.
                         let helper = rel.split(separator: "/").contains { $0.hasPrefix("_") }
