@@ -27,6 +27,8 @@ public enum Interrupt {
     /// Installs the SIGINT handler: `sigaction` with `sa_flags = 0` (no `SA_RESTART`).
     ///
     /// Idempotent. While it is installed Ctrl-C never kills the process; the shell decides.
+    /// Also unblocks SIGINT on the calling thread, in case the parent started us with it
+    /// blocked; call it from the thread that reads the terminal.
     public static func install() {
         var action = sigaction()
         #if canImport(Glibc)
@@ -37,6 +39,12 @@ public enum Interrupt {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         _ = sigaction(SIGINT, &action, nil)
+        // A parent may have started us with SIGINT blocked (the mask is inherited across
+        // exec): then Ctrl-C would never arrive. Unblock it on this (the reading) thread.
+        var interruptOnly = sigset_t()
+        sigemptyset(&interruptOnly)
+        sigaddset(&interruptOnly, SIGINT)
+        _ = pthread_sigmask(SIG_UNBLOCK, &interruptOnly, nil)
     }
 
     /// Whether Ctrl-C was pressed since the last ``clear()``. Safe from any thread.
