@@ -111,3 +111,13 @@ struct ProgramTests {
         #expect(first.stdout == second.stdout)
     }
 }
+
+/// `dyn test` itself, as CI would call it, over every script the project ships.
+struct ShippedScriptsTests {
+    @Test func dynTestPassesOnTheProjectsScripts() throws {
+        let r = try runDyn(["test", "Tests/Scripts", "Docs/demos"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let last = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(last.hasSuffix(" passed, 0 failed"))
+    }
+}
