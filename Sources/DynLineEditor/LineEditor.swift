@@ -107,9 +107,22 @@ public final class LineEditor {
     /// Marks text in a prompt as taking no room on screen (colour escapes), so that libedit
     /// places the cursor correctly: wraps it in readline's `\u{1}` and `\u{2}`.
     ///
-    /// For example `LineEditor.invisible("\u{1B}[1m") + "dyn> " + LineEditor.invisible("\u{1B}[0m")`.
+    /// libedit attaches invisible text to the visible character that follows it, so an
+    /// invisible sequence at the very end of a prompt is lost (the typed text would stay
+    /// coloured): put a visible character after the reset, or use ``styledPrompt(_:style:)``.
     public static func invisible(_ text: String) -> String {
         "\u{1}" + text + "\u{2}"
+    }
+
+    /// A prompt drawn with an SGR style (for example `"\u{1B}[1;32m"`, bold green), the
+    /// escapes marked ``invisible(_:)`` and the reset placed before the prompt's last
+    /// character, which libedit needs (that character, usually the final space, is unstyled).
+    ///
+    /// `styledPrompt("dyn> ", style: "\u{1B}[1m")` is `\1ESC[1m\2dyn>\1ESC[0m\2 `. Decide
+    /// with ``Terminal/useColor(environment:)`` whether to style at all.
+    public static func styledPrompt(_ prompt: String, style: String) -> String {
+        guard let last = prompt.last else { return prompt }
+        return invisible(style) + prompt.dropLast() + invisible("\u{1B}[0m") + String(last)
     }
 
     /// Whether libedit is used (standard input and output are terminals).

@@ -4,7 +4,8 @@
 // `INTERRUPTED`, Ctrl-D prints `EOF` and exits with status 0. History goes to
 // HistoryStore.defaultPath (set DYN_HISTORY in tests). Tab completes the words below.
 // A line ending in `\` continues on the next line with the prompt `...> `; the whole entry
-// is echoed and kept in history as one entry. Two commands:
+// is echoed and kept in history as one entry. DEMO_COLOR=1 makes the prompt bold green
+// (unless NO_COLOR is set or stdout is not a terminal). Two commands:
 //   busy        loops until Ctrl-C (polling Interrupt.isRequested), then prints STOPPED
 //   completion  prints what the completer last saw: COMPLETION[line|cursor|word]
 
@@ -46,9 +47,13 @@ func echo(_ text: String) {
     fflush(stdout)
 }
 
+// DEMO_COLOR=1 colours the prompt (bold green) when Terminal.useColor allows it.
+let colored = environment["DEMO_COLOR"] == "1" && Terminal.useColor(environment: environment)
+let prompt = colored ? LineEditor.styledPrompt("demo> ", style: "\u{1B}[1;32m") : "demo> "
+
 session: while true {
     var entry: String
-    switch editor.readLine(prompt: "demo> ") {
+    switch editor.readLine(prompt: prompt) {
     case .interrupted: echo("INTERRUPTED"); continue session
     case .endOfInput: echo("EOF"); break session
     case .line(let line): entry = line

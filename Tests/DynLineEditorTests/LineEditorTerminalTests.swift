@@ -157,6 +157,29 @@ struct LineEditorTerminalTests {
         #expect(HistoryStore(path: history).load() == .entries(["café é ✓", "x é élan ", "completion"]))
     }
 
+    @Test("a coloured prompt: escapes marked invisible do not shift the cursor; NO_COLOR wins")
+    func coloredPrompt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let tmux = try startDemo(history: folder.file("history"), environment: ["DEMO_COLOR": "1"])
+        defer { tmux.kill() }
+        // tmux re-encodes "ESC[1;32m" as "ESC[1mESC[32m"; the reset precedes the final space.
+        let styled = try tmux.capture(escapes: true)
+        #expect(styled.contains("\u{1B}[32mdemo>\u{1B}[0m"), "\(styled.debugDescription)")
+        try tmux.type("helo wrld")
+        try tmux.press("Left", "Left", "Left", "o", "Home", "Right", "Right", "Right", "l")
+        try tmux.waitFor("demo> hello world")  // redrawn in place: the prompt's width is 6
+        // The typed text is not coloured: the reset was not lost at the end of the prompt.
+        #expect(try tmux.capture(escapes: true).contains("demo>\u{1B}[0m\u{1B}[39m\u{1B}[49m hello world"))
+        try tmux.press("Enter")
+        try tmux.waitFor("LINE[hello world]")
+
+        let plain = try startDemo(
+            history: folder.file("history2"), environment: ["DEMO_COLOR": "1", "NO_COLOR": "1"])
+        defer { plain.kill() }
+        #expect(try !plain.capture(escapes: true).contains("\u{1B}[1;32m"))
+    }
+
     @Test("a damaged history file is reported once and kept byte for byte")
     func damagedHistoryKept() throws {
         let folder = try TemporaryFolder()

@@ -68,6 +68,13 @@ struct CompletionWordTests {
     func invisible() {
         #expect(LineEditor.invisible("\u{1B}[1m") == "\u{1}\u{1B}[1m\u{2}")
     }
+
+    @Test("styledPrompt resets before the last character, which libedit needs")
+    func styledPrompt() {
+        #expect(LineEditor.styledPrompt("dyn> ", style: "\u{1B}[1m")
+            == "\u{1}\u{1B}[1m\u{2}dyn>\u{1}\u{1B}[0m\u{2} ")
+        #expect(LineEditor.styledPrompt("", style: "\u{1B}[1m") == "")
+    }
 }
 
 @Suite("Interrupt")

@@ -63,6 +63,7 @@ final class TmuxSession: @unchecked Sendable {
     ///   - command: the program and its arguments (quoted for `sh`, so any text is fine).
     ///   - environment: variables set for the program, added to this process's environment.
     ///   - unsetting: variables removed from the program's environment (for example `LANG`).
+    ///     `NO_COLOR` is always removed unless `environment` sets it (`swift test` sets it).
     ///   - directory: the program's working directory (default: this process's).
     ///   - width: columns (default 100).
     ///   - height: rows (default 30).
@@ -86,7 +87,11 @@ final class TmuxSession: @unchecked Sendable {
         defaultTimeout = timeout * max(scale, 1)
 
         var argv = ["env"]
-        for variable in unsetting { argv += ["-u", variable] }
+        // `swift test` runs tests with NO_COLOR=1 (when its output is not a terminal); the
+        // program in the pane has a terminal and should decide for itself, so NO_COLOR is
+        // removed unless `environment` sets it.
+        let removed = unsetting + (environment["NO_COLOR"] == nil ? ["NO_COLOR"] : [])
+        for variable in removed { argv += ["-u", variable] }
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { argv.append("\(key)=\(value)") }
         argv += command
         // The exit status is written to a file by a wrapping sh: tmux's #{pane_dead_status}
