@@ -19,7 +19,7 @@ private func startDemo(
     environment["DYN_HISTORY"] = historyPath
     let tmux = try TmuxSession(
         command: [demo], environment: environment, unsetting: unsetting, directory: directory)
-    try tmux.waitFor("demo> ")
+    try tmux.waitForNext("demo> ")
     return tmux
 }
 
@@ -38,10 +38,12 @@ struct LineEditorTerminalTests {
         try tmux.type("helo")
         try tmux.press("Left", "l", "Enter")
         try tmux.waitFor("LINE[hello]")
+        try tmux.waitForNext("demo>")
         try tmux.type("word")
         try tmux.press("C-a")
         try tmux.typeLine("a ")
         try tmux.waitFor("LINE[a word]")
+        try tmux.waitForNext("demo>")
     }
 
     @Test("Up recalls entries of an earlier run sharing the history file, multi-line included")
@@ -54,10 +56,12 @@ struct LineEditorTerminalTests {
         defer { first.kill() }
         try first.typeLine("first entry")
         try first.waitFor("LINE[first entry]")
+        try first.waitForNext("demo>")
         try first.typeLine("two \\")  // continued: one entry of two lines
         try first.waitFor("...> ")
         try first.typeLine("lines")
         try first.waitFor("LINE[two ⏎lines]")
+        try first.waitForNext("demo>")
         try first.press("C-d")
         #expect(try first.waitForExit() == 0)
         #expect(HistoryStore(path: history).load() == .entries(["first entry", "two \nlines"]))
@@ -66,8 +70,10 @@ struct LineEditorTerminalTests {
         defer { second.kill() }
         try second.press("Up", "Up", "Enter")
         try second.waitFor("LINE[first entry]")
+        try second.waitForNext("demo>")
         try second.press("Up", "Up", "Enter")  // the first Up recalls the line just entered
         try second.waitFor("LINE[two ⏎lines]")
+        try second.waitForNext("demo>")
         try second.press("C-d")
         #expect(try second.waitForExit() == 0)
         // "first entry" came back as an entry of this session, so it is saved again.
@@ -90,14 +96,17 @@ struct LineEditorTerminalTests {
         try tmux.type("a")
         try tmux.press("Tab", "Enter")
         try tmux.waitFor("LINE[gravity ]")  // one candidate: inserted, with a space
+        try tmux.waitForNext("demo>")
 
         try tmux.type("print ball.v")
         try tmux.press("Tab", "Enter")
         try tmux.waitFor("LINE[print ball.velocity ]")
+        try tmux.waitForNext("demo>")
 
         try tmux.type("zz")
         try tmux.press("Tab", "Enter")
         try tmux.waitFor("LINE[zz]")
+        try tmux.waitForNext("demo>")
     }
 
     @Test("Ctrl-C at the prompt clears the line; during a computation it stops it")
@@ -109,16 +118,19 @@ struct LineEditorTerminalTests {
         try tmux.type("half typed")
         try tmux.press("C-c")
         try tmux.waitFor("INTERRUPTED")
+        try tmux.waitForNext("demo>")
         try tmux.typeLine("fresh")
         try tmux.waitFor("LINE[fresh]")  // not "half typedfresh"
+        try tmux.waitForNext("demo>")
 
         try tmux.typeLine("busy")
         try tmux.waitFor("BUSY")
         try tmux.press("C-c")
         try tmux.waitFor("STOPPED")
-        try tmux.waitFor("demo> ", occurrences: 4)
+        try tmux.waitForNext("demo>")
         try tmux.typeLine("still here")
         try tmux.waitFor("LINE[still here]")
+        try tmux.waitForNext("demo>")
     }
 
     @Test("Ctrl-D leaves with status 0 after printing the newline")
@@ -143,14 +155,17 @@ struct LineEditorTerminalTests {
         defer { tmux.kill() }
         try tmux.typeLine("café é ✓")
         try tmux.waitFor("LINE[café é ✓]")
+        try tmux.waitForNext("demo>")
 
         try tmux.type("x é él")
         try tmux.press("Tab")
         try tmux.waitFor("x é élan")
         try tmux.press("Enter")
         try tmux.waitFor("LINE[x é élan ]")
+        try tmux.waitForNext("demo>")
         try tmux.typeLine("completion")  // what the completer saw: line, cursor in scalars, word
         try tmux.waitFor("COMPLETION[x é él|6|él]")
+        try tmux.waitForNext("demo>")
 
         try tmux.press("C-d")
         #expect(try tmux.waitForExit() == 0)
@@ -173,6 +188,7 @@ struct LineEditorTerminalTests {
         #expect(try tmux.capture(escapes: true).contains("demo>\u{1B}[0m\u{1B}[39m\u{1B}[49m hello world"))
         try tmux.press("Enter")
         try tmux.waitFor("LINE[hello world]")
+        try tmux.waitForNext("demo>")
 
         let plain = try startDemo(
             history: folder.file("history2"), environment: ["DEMO_COLOR": "1", "NO_COLOR": "1"])
@@ -193,6 +209,7 @@ struct LineEditorTerminalTests {
         #expect(pane.components(separatedBy: "warning:").count == 2)
         try tmux.typeLine("print 2")
         try tmux.waitFor("LINE[print 2]")
+        try tmux.waitForNext("demo>")
         try tmux.press("C-d")
         #expect(try tmux.waitForExit() == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: history)) == contents)

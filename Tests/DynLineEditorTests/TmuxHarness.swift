@@ -8,10 +8,11 @@
 //
 //     let tmux = try TmuxSession(command: [demoPath], environment: ["DYN_HISTORY": path])
 //     defer { tmux.kill() }
-//     try tmux.waitFor("demo> ")
+//     try tmux.waitForNext("demo> ")        // the first prompt: the terminal is in raw mode
 //     try tmux.type("helo")
 //     try tmux.press("Left", "l", "Enter")
 //     try tmux.waitFor("LINE[hello]")
+//     try tmux.waitForNext("demo> ")        // back at the prompt before typing again
 //     try tmux.press("C-d")
 //     #expect(try tmux.waitForExit() == 0)
 //
@@ -170,6 +171,30 @@ final class TmuxSession: @unchecked Sendable {
             pane.components(separatedBy: needle).count - 1 >= occurrences
         }
     }
+
+    /// Waits for an occurrence of `text` newer than those seen by the previous call with the
+    /// same text: the way to wait for the *next* prompt before typing.
+    ///
+    /// Keys sent before a program is back at its prompt reach a terminal in cooked mode: they
+    /// are echoed by the terminal and line-buffered, which makes a test flaky on a slow
+    /// machine. So after each command's output, `waitForNext("dyn>")` before typing again.
+    /// Trailing spaces of `text` are ignored, as in ``waitFor(_:occurrences:timeout:)``.
+    @discardableResult
+    func waitForNext(_ text: String, timeout: Duration? = nil) throws -> String {
+        var needle = Substring(text)
+        while needle.last == " " { needle.removeLast() }
+        let seen = seenCounts[String(needle), default: 0]
+        var count = 0
+        let pane = try waitUntil("a new \"\(needle)\" (seen \(seen) before)", timeout: timeout) { pane in
+            count = pane.components(separatedBy: needle).count - 1
+            return count > seen
+        }
+        seenCounts[String(needle)] = count
+        return pane
+    }
+
+    /// Occurrences of each text seen by ``waitForNext(_:timeout:)``.
+    private var seenCounts: [String: Int] = [:]
 
     /// Waits until `condition` holds for the pane's text, polling every 50 ms.
     ///
