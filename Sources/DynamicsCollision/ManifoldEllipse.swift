@@ -377,6 +377,10 @@ func maximizeVertexSeparation(a: Real, b: Real, _ p: Vec2, from m0: Vec2, to m1:
             bestK = k
         }
     }
+    // A best sample at an end whose slope points out of the cone is the face candidate,
+    // already counted: nothing to refine.
+    if bestK == 0 && derivatives(base).0 <= 0 { return (-.infinity, m0) }
+    if bestK == samples && derivatives(base + span).0 >= 0 { return (-.infinity, m1) }
     let lo = base + span * Real(Swift.max(bestK - 1, 0)) / Real(samples)
     let hi = base + span * Real(Swift.min(bestK + 1, samples)) / Real(samples)
     let theta = refineMaximum(
@@ -422,13 +426,17 @@ public func collideEllipses(_ ellipseA: Ellipse, _ xfA: Transform, _ ellipseB: E
             n = turn.apply(n)
         }
         if distance > 1e-12 { add(DMath.atan2(f.d.y, f.d.x), f.d / distance) }
+        var axisA = Vec2(1, 0)
+        var axisB = f.uB
         for k in 0..<4 {
             let quarter = Real(k) * 0.5 * DMath.pi
-            add(quarter, direction(quarter))
-            add(relAngle + quarter, direction(relAngle + quarter))
+            add(quarter, axisA)
+            add(relAngle + quarter, axisB)
+            axisA = axisA.perp
+            axisB = axisB.perp
         }
-        // Refine around the best sample and, when overlapping (where σ can have several
-        // peaks), around the best sample outside that basin.
+        // Refine around the best sample and, when deeply overlapping (where crossing ellipses
+        // give σ several peaks), around the best sample outside that basin.
         var first = 0
         for i in 1..<count where samples[i].sigma > samples[first].sigma { first = i }
         @inline(__always) func refine(_ i: Int) -> (Real, Vec2) {
@@ -441,7 +449,7 @@ public func collideEllipses(_ ellipseA: Ellipse, _ xfA: Transform, _ ellipseB: E
             return s >= samples[i].sigma ? (s, n) : (samples[i].sigma, direction(start))
         }
         var (separation, normal) = refine(first)
-        if separation < 0 {
+        if separation < -speculative {
             var second = -1
             for i in 0..<count {
                 var gap = samples[i].theta - samples[first].theta

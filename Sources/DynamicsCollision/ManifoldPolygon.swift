@@ -83,17 +83,18 @@ public func collidePolygonAndCircle(
 
 /// The largest separation of polygon 2 from polygon 1 along polygon 1's face normals:
 /// max over faces i of min over vertices j of n_i·(w_j − v_i), and the face that gives it.
+/// `xf12` maps polygon 1's frame into polygon 2's, where the vertices w_j are given.
 @inline(__always)
 func findMaxSeparation(
-    _ v1: UnsafePointer<Vec2>, _ n1: UnsafePointer<Vec2>, _ count1: Int,
+    _ v1: UnsafePointer<Vec2>, _ n1: UnsafePointer<Vec2>, _ count1: Int, _ xf12: Transform,
     _ v2: UnsafePointer<Vec2>, _ count2: Int
 ) -> (edge: Int, separation: Real) {
     var bestEdge = 0
     var best = -Real.infinity
     var i = 0
     while i < count1 {
-        let n = n1[i]
-        let p = v1[i]
+        let n = xf12.q.apply(n1[i])
+        let p = xf12.apply(v1[i])
         var minimum = Real.infinity
         var j = 0
         while j < count2 {
@@ -141,8 +142,8 @@ func segmentClosestParameters(_ p1: Vec2, _ p2: Vec2, _ q1: Vec2, _ q2: Vec2) ->
 
 /// Polygon (A) against polygon (B); either may be a 2-vertex segment.
 ///
-/// Maths (separating-axis test with face clipping), in A's frame shifted to A's first
-/// vertex so that the numbers stay small:
+/// Maths (separating-axis test with face clipping; the clipping in A's frame shifted to A's
+/// first vertex so that the numbers stay small):
 /// 1. sepA = max over A's faces of the least separation of B's vertices (and sepB likewise);
 ///    either above the speculative distance means no contact.
 /// 2. The reference face is A's best unless B's is deeper by more than 0.1 × slop (a fixed
@@ -159,127 +160,136 @@ func segmentClosestParameters(_ p1: Vec2, _ p2: Vec2, _ q1: Vec2, _ q2: Vec2) ->
 public func collidePolygons(_ polyA: PolygonRef, _ xfA: Transform, _ polyB: PolygonRef, _ xfB: Transform) -> Manifold {
     let countA = polyA.count
     let countB = polyB.count
-    let xf = xfA.inverseTimes(xfB)
+    // Relative transforms: B in A's frame and A in B's frame. Each SAT pass moves the faces
+    // of one polygon into the other's frame (one transform per face), so no vertex copies.
+    let xfAB = xfA.inverseTimes(xfB)
+    let xfBA = xfB.inverseTimes(xfA)
+    let speculative = CollisionConstants.speculativeDistance
+    let (edgeA, separationA) = findMaxSeparation(polyA.vertices, polyA.normals, countA, xfBA, polyB.vertices, countB)
+    if separationA > speculative { return .empty }
+    let (edgeB, separationB) = findMaxSeparation(polyB.vertices, polyB.normals, countB, xfAB, polyA.vertices, countA)
+    if separationB > speculative { return .empty }
+
+    // From here on, everything is in A's frame shifted to A's first vertex.
     let origin = polyA.vertices[0]
-    return withUnsafeTemporaryAllocation(of: Vec2.self, capacity: countA + 2 * countB) { buffer in
-        let vA = buffer.baseAddress!
-        let vB = vA + countA
-        let nB = vB + countB
-        var i = 0
-        while i < countA {
-            (vA + i).initialize(to: polyA.vertices[i] - origin)
-            i &+= 1
+    let flip = separationB > separationA + 0.1 * CollisionConstants.linearSlop
+    let refCount = flip ? countB : countA
+    let refEdge = flip ? edgeB : edgeA
+    let incCount = flip ? countA : countB
+    // Reference normal in A's frame; incident normals compared in the incident polygon's frame.
+    let n = flip ? xfAB.q.apply(polyB.normals[edgeB]) : polyA.normals[edgeA]
+    let nInInc = flip ? n : xfBA.q.apply(n)
+    let incN = flip ? polyA.normals : polyB.normals
+    var incEdge = 0
+    var minDot = Real.infinity
+    var i = 0
+    while i < incCount {
+        let d = nInInc.dot(incN[i])
+        if d < minDot {
+            minDot = d
+            incEdge = i
         }
-        i = 0
-        while i < countB {
-            (vB + i).initialize(to: xf.apply(polyB.vertices[i]) - origin)
-            (nB + i).initialize(to: xf.q.apply(polyB.normals[i]))
-            i &+= 1
+        i &+= 1
+    }
+    let i11 = refEdge
+    let i12 = refEdge &+ 1 == refCount ? 0 : refEdge &+ 1
+    let i21 = incEdge
+    let i22 = incEdge &+ 1 == incCount ? 0 : incEdge &+ 1
+    let v11: Vec2, v12: Vec2, v21: Vec2, v22: Vec2
+    if flip {
+        v11 = xfAB.apply(polyB.vertices[i11]) - origin
+        v12 = xfAB.apply(polyB.vertices[i12]) - origin
+        v21 = polyA.vertices[i21] - origin
+        v22 = polyA.vertices[i22] - origin
+    } else {
+        v11 = polyA.vertices[i11] - origin
+        v12 = polyA.vertices[i12] - origin
+        v21 = xfAB.apply(polyB.vertices[i21]) - origin
+        v22 = xfAB.apply(polyB.vertices[i22]) - origin
+    }
+    let edges = ClippingEdges(
+        v11: v11, v12: v12, v21: v21, v22: v22, i11: UInt32(i11), i12: UInt32(i12), i21: UInt32(i21),
+        i22: UInt32(i22), normal: n, flip: flip, origin: origin)
+
+    // Vertex–vertex: both closest points are edge ends and their distance clearly exceeds
+    // the face separation (for parallel edges the "closest ends" are arbitrary and the
+    // distance equals the separation: those are face contacts).
+    let separation = Swift.max(separationA, separationB)
+    if separation > 0.1 * CollisionConstants.linearSlop {
+        let (s, t) = segmentClosestParameters(v11, v12, v21, v22)
+        if (s == 0 || s == 1) && (t == 0 || t == 1) {
+            let d = (v21 + t * (v22 - v21)) - (v11 + s * (v12 - v11))
+            if d.length > separation + 0.1 * CollisionConstants.linearSlop { return edges.closestPoints(xfA, xfB) }
         }
-        let nA = polyA.normals
-        let speculative = CollisionConstants.speculativeDistance
-        let (edgeA, separationA) = findMaxSeparation(vA, nA, countA, vB, countB)
-        if separationA > speculative { return .empty }
-        let (edgeB, separationB) = findMaxSeparation(vB, nB, countB, vA, countA)
-        if separationB > speculative { return .empty }
+    }
 
-        let flip = separationB > separationA + 0.1 * CollisionConstants.linearSlop
-        let refV = flip ? UnsafePointer(vB) : UnsafePointer(vA)
-        let refN = flip ? UnsafePointer(nB) : nA
-        let refCount = flip ? countB : countA
-        let refEdge = flip ? edgeB : edgeA
-        let incV = flip ? UnsafePointer(vA) : UnsafePointer(vB)
-        let incN = flip ? nA : UnsafePointer(nB)
-        let incCount = flip ? countA : countB
+    // Clip the incident edge to the reference edge's side planes.
+    let edge = v12 - v11
+    let length = edge.length
+    let tangent = edge / length
+    let u21 = (v21 - v11).dot(tangent)
+    let u22 = (v22 - v11).dot(tangent)
+    var low = v21, uLow = u21, lowFeature = UInt32(i21)
+    var high = v22, uHigh = u22, highFeature = UInt32(i22)
+    if u22 < u21 {
+        swap(&low, &high)
+        swap(&uLow, &uHigh)
+        swap(&lowFeature, &highFeature)
+    }
+    if uHigh < 0 || uLow > length { return edges.closestPoints(xfA, xfB) }
+    let lowClipped = uLow < 0 ? low + ((0 - uLow) / (uHigh - uLow)) * (high - low) : low
+    let highClipped = uHigh > length ? low + ((length - uLow) / (uHigh - uLow)) * (high - low) : high
 
-        // Incident edge: the most anti-parallel normal.
-        let n = refN[refEdge]
-        var incEdge = 0
-        var minDot = Real.infinity
-        i = 0
-        while i < incCount {
-            let d = n.dot(incN[i])
-            if d < minDot {
-                minDot = d
-                incEdge = i
-            }
-            i &+= 1
-        }
-        let i11 = refEdge
-        let i12 = refEdge &+ 1 == refCount ? 0 : refEdge &+ 1
-        let i21 = incEdge
-        let i22 = incEdge &+ 1 == incCount ? 0 : incEdge &+ 1
-        let v11 = refV[i11]
-        let v12 = refV[i12]
-        let v21 = incV[i21]
-        let v22 = incV[i22]
+    var m = Manifold.empty
+    m.normal = xfA.q.apply(flip ? -n : n)
+    let s1 = (lowClipped - v11).dot(n)
+    if s1 < speculative {
+        m.append(world: xfA.apply(lowClipped - (0.5 * s1) * n + origin), xfA: xfA, xfB: xfB, separation: s1,
+                 id: edges.featureId(UInt32(i11), lowFeature))
+    }
+    let s2 = (highClipped - v11).dot(n)
+    if s2 < speculative {
+        m.append(world: xfA.apply(highClipped - (0.5 * s2) * n + origin), xfA: xfA, xfB: xfB, separation: s2,
+                 id: edges.featureId(UInt32(i12), highFeature))
+    }
+    return m
+}
 
-        // Feature id with A's feature first.
-        @inline(__always) func featureId(_ ref: Int, _ inc: Int) -> UInt32 {
-            flip ? makeFeatureId(UInt32(inc), UInt32(ref)) : makeFeatureId(UInt32(ref), UInt32(inc))
-        }
-        // Back to world: the manifold normal points from A to B.
-        let worldNormal = xfA.q.apply(flip ? -n : n)
+/// The reference and incident edges of a polygon pair, in A's shifted frame (see
+/// ``collidePolygons(_:_:_:_:)``).
+///
+struct ClippingEdges {
+    var v11: Vec2, v12: Vec2, v21: Vec2, v22: Vec2
+    var i11: UInt32, i12: UInt32, i21: UInt32, i22: UInt32
+    /// The reference face's outward normal.
+    var normal: Vec2
+    /// Whether the reference face belongs to B.
+    var flip: Bool
+    /// A's vertex that the frame is shifted to.
+    var origin: Vec2
 
-        // One point from the closest points of the two edges.
-        func closestPointManifold() -> Manifold {
-            let (s, t) = segmentClosestParameters(v11, v12, v21, v22)
-            let p = v11 + s * (v12 - v11)
-            let q = v21 + t * (v22 - v21)
-            let d = q - p
-            let distance = d.length
-            if distance > speculative { return .empty }
-            let direction = distance > 1e-12 ? d / distance : n
-            var m = Manifold.empty
-            m.normal = xfA.q.apply(flip ? -direction : direction)
-            let refFeature = s == 0 ? i11 : (s == 1 ? i12 : i11)
-            let incFeature = t == 0 ? i21 : (t == 1 ? i22 : i21)
-            m.append(world: xfA.apply(0.5 * (p + q) + origin), xfA: xfA, xfB: xfB, separation: distance,
-                     id: featureId(refFeature, incFeature))
-            return m
-        }
+    /// The feature id with A's feature first.
+    @inline(__always)
+    func featureId(_ reference: UInt32, _ incident: UInt32) -> UInt32 {
+        flip ? makeFeatureId(incident, reference) : makeFeatureId(reference, incident)
+    }
 
-        // Vertex–vertex: both closest points are edge ends and their distance clearly exceeds
-        // the face separation (for parallel edges the "closest ends" are arbitrary and the
-        // distance equals the separation: those are face contacts).
-        let separation = Swift.max(separationA, separationB)
-        if separation > 0.1 * CollisionConstants.linearSlop {
-            let (s, t) = segmentClosestParameters(v11, v12, v21, v22)
-            if (s == 0 || s == 1) && (t == 0 || t == 1) {
-                let d = (v21 + t * (v22 - v21)) - (v11 + s * (v12 - v11))
-                if d.length > separation + 0.1 * CollisionConstants.linearSlop { return closestPointManifold() }
-            }
-        }
-
-        // Clip the incident edge to the reference edge's side planes.
-        let edge = v12 - v11
-        let length = edge.length
-        let tangent = edge / length
-        let u21 = (v21 - v11).dot(tangent)
-        let u22 = (v22 - v11).dot(tangent)
-        var low = v21, uLow = u21, lowFeature = i21
-        var high = v22, uHigh = u22, highFeature = i22
-        if u22 < u21 {
-            swap(&low, &high)
-            swap(&uLow, &uHigh)
-            swap(&lowFeature, &highFeature)
-        }
-        if uHigh < 0 || uLow > length { return closestPointManifold() }
-        let lowClipped = uLow < 0 ? low + ((0 - uLow) / (uHigh - uLow)) * (high - low) : low
-        let highClipped = uHigh > length ? low + ((length - uLow) / (uHigh - uLow)) * (high - low) : high
-
+    /// One point from the closest points of the two edges: normal along their difference,
+    /// separation their distance.
+    func closestPoints(_ xfA: Transform, _ xfB: Transform) -> Manifold {
+        let (s, t) = segmentClosestParameters(v11, v12, v21, v22)
+        let p = v11 + s * (v12 - v11)
+        let q = v21 + t * (v22 - v21)
+        let d = q - p
+        let distance = d.length
+        if distance > CollisionConstants.speculativeDistance { return .empty }
+        let direction = distance > 1e-12 ? d / distance : normal
         var m = Manifold.empty
-        m.normal = worldNormal
-        let s1 = (lowClipped - v11).dot(n)
-        if s1 < speculative {
-            m.append(world: xfA.apply(lowClipped - (0.5 * s1) * n + origin), xfA: xfA, xfB: xfB, separation: s1,
-                     id: featureId(i11, lowFeature))
-        }
-        let s2 = (highClipped - v11).dot(n)
-        if s2 < speculative {
-            m.append(world: xfA.apply(highClipped - (0.5 * s2) * n + origin), xfA: xfA, xfB: xfB, separation: s2,
-                     id: featureId(i12, highFeature))
-        }
+        m.normal = xfA.q.apply(flip ? -direction : direction)
+        let referenceFeature = s == 1 ? i12 : i11
+        let incidentFeature = t == 1 ? i22 : i21
+        m.append(world: xfA.apply(0.5 * (p + q) + origin), xfA: xfA, xfB: xfB, separation: distance,
+                 id: featureId(referenceFeature, incidentFeature))
         return m
     }
 }

@@ -105,55 +105,48 @@ func sweepRadius(_ shape: ShapeGeometry, about center: Vec2, vertices: UnsafePoi
 func polygonDistance(_ polyA: PolygonRef, _ xfA: Transform, _ polyB: PolygonRef, _ xfB: Transform) -> (Real, Vec2) {
     let countA = polyA.count
     let countB = polyB.count
-    let xf = xfA.inverseTimes(xfB)
-    return withUnsafeTemporaryAllocation(of: Vec2.self, capacity: 2 * countB) { buffer in
-        let vB = buffer.baseAddress!
-        let nB = vB + countB
-        for i in 0..<countB {
-            (vB + i).initialize(to: xf.apply(polyB.vertices[i]))
-            (nB + i).initialize(to: xf.q.apply(polyB.normals[i]))
-        }
-        let vA = polyA.vertices
-        let (edgeA, sepA) = findMaxSeparation(vA, polyA.normals, countA, vB, countB)
-        let (edgeB, sepB) = findMaxSeparation(vB, nB, countB, vA, countA)
-        if sepA <= 0 && sepB <= 0 {
-            return sepA >= sepB
-                ? (sepA, xfA.q.apply(polyA.normals[edgeA]))
-                : (sepB, xfA.q.apply(-nB[edgeB]))
-        }
-        // Closest point on segment p→q to x.
-        @inline(__always) func closest(_ p: Vec2, _ q: Vec2, _ x: Vec2) -> Vec2 {
-            let e = q - p
-            let l = e.lengthSquared
-            let t = l > 0 ? Swift.min(Swift.max((x - p).dot(e) / l, 0), 1) : 0
-            return p + t * e
-        }
-        var best = Real.infinity
-        var direction = Vec2.zero
-        for i in 0..<countA {
-            let x = vA[i]
-            for j in 0..<countB {
-                let y = closest(vB[j], vB[j + 1 == countB ? 0 : j + 1], x)
-                let d = (y - x).length
-                if d < best {
-                    best = d
-                    direction = (y - x) / d
-                }
-            }
-        }
-        for j in 0..<countB {
-            let y = vB[j]
-            for i in 0..<countA {
-                let x = closest(vA[i], vA[i + 1 == countA ? 0 : i + 1], y)
-                let d = (y - x).length
-                if d < best {
-                    best = d
-                    direction = (y - x) / d
-                }
-            }
-        }
-        return (best, xfA.q.apply(direction))
+    let xfAB = xfA.inverseTimes(xfB)
+    let xfBA = xfB.inverseTimes(xfA)
+    let vA = polyA.vertices
+    let vB = polyB.vertices
+    let (edgeA, sepA) = findMaxSeparation(vA, polyA.normals, countA, xfBA, vB, countB)
+    let (edgeB, sepB) = findMaxSeparation(vB, polyB.normals, countB, xfAB, vA, countA)
+    if sepA <= 0 && sepB <= 0 {
+        return sepA >= sepB
+            ? (sepA, xfA.q.apply(polyA.normals[edgeA]))
+            : (sepB, xfB.q.apply(-polyB.normals[edgeB]))
     }
+    // Closest point on segment p→q to x.
+    @inline(__always) func closest(_ p: Vec2, _ q: Vec2, _ x: Vec2) -> Vec2 {
+        let e = q - p
+        let l = e.lengthSquared
+        let t = l > 0 ? Swift.min(Swift.max((x - p).dot(e) / l, 0), 1) : 0
+        return p + t * e
+    }
+    // All in A's frame; B's vertices are moved as they are used.
+    var best = Real.infinity
+    var direction = Vec2.zero
+    for j in 0..<countB {
+        let y = xfAB.apply(vB[j])
+        let y2 = xfAB.apply(vB[j + 1 == countB ? 0 : j + 1])
+        for i in 0..<countA {
+            // Vertex i of A against edge j of B, and vertex j of B against edge i of A.
+            let x = vA[i]
+            let onB = closest(y, y2, x)
+            var d = (onB - x).length
+            if d < best {
+                best = d
+                direction = (onB - x) / d
+            }
+            let onA = closest(x, vA[i + 1 == countA ? 0 : i + 1], y)
+            d = (y - onA).length
+            if d < best {
+                best = d
+                direction = (y - onA) / d
+            }
+        }
+    }
+    return (best, xfA.q.apply(direction))
 }
 
 /// Signed distance from the moving shape (placed by `xf`) to the static polygon, and the
