@@ -44,7 +44,16 @@ public let controlForms: [(name: String, usage: String, summary: String)] = [
 
 extension Interpreter {
     /// Every generic command, in the order `help` lists them.
-    public static let commands: [CommandSpec] = [
+    public static let commands: [CommandSpec] = {
+        var all = coreCommands
+        #if DYN_BEHAVIORS
+        all += behaviorCommands
+        #endif
+        return all + sessionCommands + [helpCommand]
+    }()
+
+    /// The commands of the language core: the world, items, gravity and time.
+    static let coreCommands: [CommandSpec] = [
         CommandSpec(
             name: "world", subcommands: [], usage: ["world W H"],
             summary: "sets the size of the reference view (the world bounds), in points",
@@ -145,6 +154,33 @@ extension Interpreter {
             }),
     ]
 
+    /// `undo`, `reset`: commands about the session itself.
+    static let sessionCommands: [CommandSpec] = [
+        CommandSpec(
+            name: "undo", subcommands: [], usage: ["undo"],
+            summary: "takes back the last command that changed the world",
+            details: "Up to \(Interpreter.undoLimit) commands can be taken back, one at a time. A command that only prints or checks is not counted.",
+            example: "undo", options: [],
+            run: { interp, args in
+                try args.finish()
+                if interp.checking { return }
+                guard let previous = interp.undoStack.popLast() else {
+                    throw args.error("nothing to undo", args.keywordRange)
+                }
+                interp.session = previous
+            }),
+        CommandSpec(
+            name: "reset", subcommands: [], usage: ["reset"],
+            summary: "starts over with an empty world: no items, behaviors, actions or variables",
+            details: "The world's size and model go back to their defaults (375 × 667, ideal). `undo` brings the old world back.",
+            example: "reset", options: [],
+            run: { interp, args in
+                try args.finish()
+                if interp.checking { return }
+                interp.session = Session()
+            }),
+    ]
+
     /// `help [TOPIC]`: generated from this table (see Reference.swift).
     static let helpCommand = CommandSpec(
         name: "help", subcommands: [], usage: ["help", "help COMMAND", "help items | world | KIND"],
@@ -158,7 +194,7 @@ extension Interpreter {
             let (topic, range) = try args.name("a command or topic")
             try args.finish()
             guard let text = Reference.help(topic) else {
-                let topics = Interpreter.statementKeywords + ["items", "world"] + Reference.behaviorKinds.map { "\($0)" }
+                let topics = Interpreter.statementKeywords + ["items", "world", "shell"] + Reference.behaviorKinds.map { "\($0)" }
                 throw args.error("no help for '\(topic)'" + Suggest.hint(for: topic, in: topics), range)
             }
             if !interp.checking { interp.write(text) }
@@ -172,11 +208,11 @@ extension Interpreter {
 
     /// Every keyword that starts a statement: the control forms and the commands.
     public static var statementKeywords: [String] {
-        controlForms.map(\.name) + commands.map(\.name) + ["help"]
+        controlForms.map(\.name) + commands.map(\.name)
     }
 
     func runCommand(_ keyword: String, _ keywordRange: SourceRange, _ arguments: [Expr]) throws {
-        guard let spec = keyword == "help" ? Interpreter.helpCommand : Interpreter.commands.first(where: { $0.name == keyword }) else {
+        guard let spec = Interpreter.commands.first(where: { $0.name == keyword }) else {
             throw runtimeError("unknown command '\(keyword)'" + Suggest.hint(for: keyword, in: Interpreter.statementKeywords), keywordRange)
         }
         var args = Arguments(interp: self, command: spec, keywordRange: keywordRange, exprs: arguments)
@@ -427,13 +463,22 @@ extension Interpreter {
     // MARK: - Stepping
 
     /// Advances `frames` frames, running the every-step actions after each.
+    /// With `shell.timing` on, prints the wall time and the steps per second afterwards.
     func advance(frames: Int, _ range: SourceRange) throws {
+        let clock = ContinuousClock()
+        let start = clock.now
         for i in 0..<frames {
             if isInterrupted() {
                 throw ScriptFailure.interrupted("stopped after \(i) of \(frames) steps; world time \(formatNumber(session.world.time)) s")
             }
             session.world.step()
             if !session.actions.isEmpty { try runActions() }
+        }
+        if settings.timing {
+            let elapsed = clock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let rate = seconds > 0 ? formatNumber((Double(frames) / seconds).rounded()) : "∞"
+            write("time: \(frames) steps in \(formatNumber((seconds * 1e6).rounded() / 1e3)) ms (\(rate) steps/s)\n")
         }
     }
 

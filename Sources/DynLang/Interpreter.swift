@@ -72,6 +72,17 @@ struct Action: Sendable {
     var file: SourceFile
 }
 
+/// Settings of the shell, readable and settable as `shell.echo`, `shell.bail`, `shell.timing`.
+public struct ShellSettings: Sendable {
+    /// Print each top-level command before running it.
+    public var echo = false
+    /// Stop a script at its first error (true, the default) or report it and go on.
+    public var bail = true
+    /// After each `step` and `run`, print its wall time and steps per second.
+    public var timing = false
+    public init() {}
+}
+
 /// All the state that commands change. A value: copying it is a snapshot.
 public struct Session: Sendable {
     public var world: World
@@ -100,8 +111,22 @@ public struct Session: Sendable {
 
 /// Runs dyn scripts.
 public final class Interpreter {
-    /// Everything commands change; see `Session`.
-    public var session: Session
+    /// Everything commands change; see `Session`. Every change bumps `revision`.
+    public var session: Session {
+        didSet { revision &+= 1 }
+    }
+    /// Counts changes of `session`, so that `undo` records only statements that changed something.
+    public private(set) var revision = 0
+    /// Sessions before the latest top-level statements that changed something, newest last.
+    public var undoStack: [Session] = []
+    /// How many states `undo` keeps.
+    public static let undoLimit = 50
+    /// Settings of the shell that scripts may change (`set shell.echo yes`).
+    public var settings = ShellSettings()
+    /// Called with each error a script survives because `shell.bail` is off.
+    public var reportError: (ScriptFailure) -> Void = { _ in }
+    /// The worst status of the errors survived with `shell.bail` off (0: none).
+    public var survivedStatus: Int32 = 0
     /// Receives every line the script prints, with its newline.
     public var write: (String) -> Void
     /// Polled between steps and loop iterations: true stops the running command (Ctrl-C).
@@ -134,19 +159,49 @@ public final class Interpreter {
     }
 
     /// Runs a parsed script.
+    ///
+    /// At the top level (not inside `source`), each statement is a unit: `shell.echo` prints it
+    /// first, `undo` can take it back, and with `shell.bail` off an error in it is reported
+    /// through `reportError` and the script goes on with the next statement.
     public func run(_ script: Script) throws(ScriptFailure) {
         let saved = file
         file = script.file
         defer { file = saved }
-        do {
-            try execute(script.statements)
-        } catch let e as ScriptFailure {
-            throw e
-        } catch let e as RuntimeError {
-            throw .error(Diagnostic(.error, e.message, at: SourceLocation(file: script.file, range: e.range)))
-        } catch {
-            throw .error(Diagnostic(.error, "\(error)", at: SourceLocation(file: script.file, range: .none)))
+        let topLevel = sourceDepth == 0 && scopes.isEmpty
+        for statement in script.statements {
+            if topLevel && settings.echo { write(script.file.text(statement.range) + "\n") }
+            let before = session
+            let startRevision = revision
+            do {
+                try execute(statement)
+            } catch {
+                let failure = Interpreter.failure(error, in: script.file)
+                if topLevel && !settings.bail, case .interrupted = failure {} else if topLevel && !settings.bail {
+                    reportError(failure)
+                    survivedStatus = max(survivedStatus, failure.exitStatus)
+                    continue
+                }
+                throw failure
+            }
+            if topLevel && revision != startRevision && !Interpreter.isUndo(statement) {
+                undoStack.append(before)
+                if undoStack.count > Interpreter.undoLimit { undoStack.removeFirst() }
+            }
         }
+    }
+
+    /// Turns any error thrown while executing into a `ScriptFailure` tied to `file`.
+    static func failure(_ error: any Error, in file: SourceFile) -> ScriptFailure {
+        switch error {
+        case let e as ScriptFailure: return e
+        case let e as RuntimeError: return .error(Diagnostic(.error, e.message, at: SourceLocation(file: file, range: e.range)))
+        default: return .error(Diagnostic(.error, "\(error)", at: SourceLocation(file: file, range: .none)))
+        }
+    }
+
+    static func isUndo(_ statement: Statement) -> Bool {
+        if case .command(let keyword, _, _) = statement.kind { return keyword == "undo" }
+        return false
     }
 
     /// Checks a source file without running it: syntax, commands, options and functions.
@@ -383,7 +438,7 @@ public final class Interpreter {
     // MARK: - Names and variables
 
     /// Names a script cannot give to a variable, an item or a behavior.
-    static let reservedNames: Set<String> = ["world", "pi", "yes", "no", "true", "false", "all", "bounds", "and", "or", "not"]
+    static let reservedNames: Set<String> = ["world", "shell", "pi", "yes", "no", "true", "false", "all", "bounds", "and", "or", "not"]
 
     func lookupVariable(_ name: String) -> Value? {
         for scope in scopes.reversed() {

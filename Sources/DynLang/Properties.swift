@@ -38,6 +38,13 @@ let itemPropertySummaries: [(name: String, summary: String)] = [
     ("anchored", "an immovable item that still collides (yes/no)"),
 ]
 
+/// The settings of `shell`.
+let shellProperties: [(name: String, summary: String)] = [
+    ("echo", "print each top-level command before running it (yes/no)"),
+    ("bail", "stop a script at its first error (yes, the default) or report it and go on (no)"),
+    ("timing", "print the wall time and steps per second of each step and run (yes/no)"),
+]
+
 extension Interpreter {
     /// A behavior property's value as a language value.
     static func value(_ v: BehaviorValue) -> Value {
@@ -51,6 +58,15 @@ extension Interpreter {
     /// Reads `object.name`.
     func property(_ object: String, _ objectRange: SourceRange, _ name: String, _ nameRange: SourceRange) throws -> Value {
         let world = session.world
+        if object == "shell" && lookupVariable("shell") == nil {
+            switch name {
+            case "echo": return .boolean(settings.echo)
+            case "bail": return .boolean(settings.bail)
+            case "timing": return .boolean(settings.timing)
+            default:
+                throw runtimeError("shell has no setting '\(name)'" + Suggest.hint(for: name, in: shellProperties.map(\.name)), nameRange)
+            }
+        }
         if object == "world" && lookupVariable("world") == nil {
             switch name {
             case "time": return .number(world.time)
@@ -103,6 +119,21 @@ extension Interpreter {
             do { try body() } catch let e as EngineError {
                 throw runtimeError(e.message, valueRange)
             }
+        }
+        if object == "shell" && lookupVariable("shell") == nil {
+            guard shellProperties.contains(where: { $0.name == name }) else {
+                throw runtimeError("shell has no setting '\(name)'" + Suggest.hint(for: name, in: shellProperties.map(\.name)), nameRange)
+            }
+            guard case .boolean(let b) = value else {
+                throw runtimeError("shell.\(name) must be yes or no, got \(value.typeDescription) (\(value))", valueRange)
+            }
+            if checking { return }
+            switch name {
+            case "echo": settings.echo = b
+            case "bail": settings.bail = b
+            default: settings.timing = b
+            }
+            return
         }
         if object == "world" && lookupVariable("world") == nil {
             guard let p = worldProperties.first(where: { $0.name == name }) else {

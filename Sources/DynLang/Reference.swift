@@ -15,13 +15,13 @@ public enum Reference {
         out += "Expressions: numbers (90deg, 2s), \"strings {with} interpolation\", true/false, variables,\n"
         out += "  NAME.PROPERTY, + - * / %, == != < <= > >=, and or not, and the functions\n"
         out += "  " + Builtins.functionNames.joined(separator: " ") + " and pi.\n"
-        out += "help items, help world and help KIND (gravity, ...) list properties.\n"
+        out += "help items, help world, help shell and help KIND (gravity, ...) list properties.\n"
         return out
     }
 
     /// `help TOPIC`: a command, a control form, `items`, `world` or a behavior kind; nil if unknown.
     public static func help(_ topic: String) -> String? {
-        if let spec = (Interpreter.commands + [Interpreter.helpCommand]).first(where: { $0.name == topic }) {
+        if let spec = Interpreter.commands.first(where: { $0.name == topic }) {
             var out = spec.usage.map { "usage: " + $0 }.joined(separator: "\n") + "\n"
             out += spec.summary + ".\n"
             if !spec.details.isEmpty { out += spec.details + "\n" }
@@ -43,6 +43,8 @@ public enum Reference {
         case "world":
             return "World properties (set with: set world.PROP VALUE; * read-only):\n"
                 + table(worldProperties.map { ($0.name + ($0.settable ? "" : " *"), $0.summary) })
+        case "shell":
+            return "Shell settings (set with: set shell.NAME yes|no):\n" + table(shellProperties.map { ($0.name, $0.summary) })
         default:
             return help(kindProperties: topic)
         }
@@ -73,7 +75,7 @@ public enum Reference {
             out += "| `\(form.usage.replacingOccurrences(of: "|", with: "\\|"))` | \(form.summary) |\n"
         }
         out += "\n## Commands\n"
-        for spec in Interpreter.commands + [Interpreter.helpCommand] {
+        for spec in Interpreter.commands {
             out += "\n### \(spec.name)\n\n```\n" + spec.usage.joined(separator: "\n") + "\n```\n\n"
             out += spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ".\n"
             if !spec.details.isEmpty { out += "\n" + spec.details + "\n" }
@@ -95,6 +97,10 @@ public enum Reference {
             for p in World.behaviorProperties(of: kind) {
                 out += "| `\(p.name)` | \(p.settable ? "yes" : "no") | \(p.unit) | \(p.summary) |\n"
             }
+        }
+        out += "\n## Shell settings\n\n| setting | meaning |\n| --- | --- |\n"
+        for p in shellProperties {
+            out += "| `shell.\(p.name)` | \(p.summary) |\n"
         }
         out += "\n## Functions\n\n| function | arguments | value |\n| --- | --- | --- |\n"
         for f in Builtins.functions {

@@ -40,10 +40,15 @@ public enum Program {
     }
 
     /// Runs scripts one after the other in one world (`dyn FILE ...`, `dyn -e CODE`, `dyn < FILE`).
-    public static func run(_ inputs: [Input], output: ConsoleOutput,
+    ///
+    /// With `settings.bail` off, an error is reported and the script goes on; the status is
+    /// then that of the worst error survived.
+    public static func run(_ inputs: [Input], output: ConsoleOutput, settings: ShellSettings = ShellSettings(),
                            isInterrupted: @escaping () -> Bool = { false }) -> Int32 {
         let interpreter = Interpreter(write: { output.write($0) })
         interpreter.isInterrupted = isInterrupted
+        interpreter.settings = settings
+        interpreter.reportError = { output.writeError($0.rendered) }
         for input in inputs {
             do {
                 let file: SourceFile
@@ -60,7 +65,7 @@ public enum Program {
             }
         }
         output.flush()
-        return ok
+        return interpreter.survivedStatus
     }
 
     /// `dyn check FILE ...`: parses and checks, printing every diagnostic.

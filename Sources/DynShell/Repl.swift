@@ -20,7 +20,9 @@ public final class Repl {
     /// What completion may look at: a copy of the names, refreshed after every entry.
     static let completionContext = Mutex(CompletionContext())
 
-    public init(output: ConsoleOutput, environment: [String: String]) {
+    /// - Parameters:
+    ///   - initFile: a script to run before the first prompt (`~/.dynrc` by default), or nil.
+    public init(output: ConsoleOutput, environment: [String: String], settings: ShellSettings = ShellSettings()) {
         self.output = output
         output.flushesEveryWrite = true
         self.color = Terminal.useColor(environment: environment)
@@ -28,6 +30,11 @@ public final class Repl {
         self.editor = LineEditor(programName: "dyn", history: store)
         self.interpreter = Interpreter(write: { output.write($0) })
         interpreter.isInterrupted = { Interrupt.isRequested }
+        interpreter.settings = settings
+        let color = self.color
+        interpreter.reportError = { failure in
+            output.writeError(color ? Repl.colorize(failure.rendered) : failure.rendered)
+        }
         if let warning = editor.historyLoad.warning(path: store.path) {
             output.writeError(warning + "\n")
         }
@@ -36,6 +43,25 @@ public final class Repl {
             return Completion.candidates(line: line, cursor: cursor, context: context)
         }
         refreshCompletion()
+    }
+
+    /// Runs a script before the first prompt (the init file); errors are printed, not fatal.
+    public func runInitFile(_ path: String) {
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        do {
+            let file = try Program.load(path)
+            try interpreter.run(file)
+        } catch {
+            output.writeError(error.rendered)
+        }
+        interpreter.undoStack.removeAll()
+        refreshCompletion()
+    }
+
+    /// The default init file: `$DYNRC`, else `~/.dynrc`.
+    public static func defaultInitFile(environment: [String: String]) -> String {
+        if let path = environment["DYNRC"], !path.isEmpty { return path }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.dynrc"
     }
 
     /// Runs until Ctrl-D; returns the exit status (0).
@@ -72,15 +98,19 @@ public final class Repl {
         let file = SourceFile(name: "<stdin>", text: text, directory: FileManager.default.currentDirectoryPath, lineOffset: linesRead)
         linesRead += lines
         let saved = interpreter.session
+        let savedUndo = interpreter.undoStack
         Interrupt.clear()
         do {
             try interpreter.run(file)
         } catch {
             // An interrupt leaves the world at the frame boundary where it stopped (and says
             // so); any other error leaves it exactly as it was before the entry.
-            if case .interrupted = error {} else { interpreter.session = saved }
+            if case .interrupted = error {} else {
+                interpreter.session = saved
+                interpreter.undoStack = savedUndo
+            }
             let message = error.rendered
-            output.writeError(color ? colorize(message) : message)
+            output.writeError(color ? Repl.colorize(message) : message)
         }
         Interrupt.clear()
         refreshCompletion()
@@ -108,7 +138,7 @@ public final class Repl {
     }
 
     /// Shows `error:` in bold red on a terminal.
-    func colorize(_ text: String) -> String {
+    static func colorize(_ text: String) -> String {
         text.replacingOccurrences(of: ": error: ", with: ": \u{1B}[1;31merror:\u{1B}[0m ")
     }
 }

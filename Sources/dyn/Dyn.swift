@@ -11,9 +11,15 @@ struct Dyn: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dyn",
         abstract: "A scripted shell for 2D rigid-body physics with the semantics of UIKit Dynamics.",
+        usage: """
+            dyn [FILE ...] [-e CODE ...] [--echo] [--no-bail] [--timing] [--init-file FILE] [--no-init]
+              dyn check FILE ...
+              dyn test PATH ...
+            """,
         discussion: """
             With a terminal and no arguments, dyn opens an interactive prompt; without a terminal it \
-            runs standard input as a script. Exit status: 0 ok, 1 an assert failed, 2 any other error.
+            runs standard input as a script. FILEs run one after the other in one world. \
+            Exit status: 0 ok, 1 an assert failed, 2 any other error. See Docs/language.md.
             """,
         version: DynVersion.string,
         subcommands: [RunScripts.self, Check.self, Test.self],
@@ -25,8 +31,7 @@ struct Dyn: ParsableCommand {
 struct RunScripts: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Runs scripts in one world, in order (the default: `dyn FILE ...`).",
-        shouldDisplay: false
+        abstract: "Runs scripts in one world, in order, or the interactive shell (the default: `dyn FILE ...`)."
     )
 
     @Option(name: .short, help: ArgumentHelp("Runs CODE as a script (may be repeated; runs after the files).", valueName: "CODE"))
@@ -35,24 +40,48 @@ struct RunScripts: ParsableCommand {
     @Argument(help: ArgumentHelp("Script files, run one after the other in one world.", valueName: "FILE"))
     var files: [String] = []
 
+    @Flag(help: "Print each command before running it.")
+    var echo = false
+
+    @Flag(inversion: .prefixedNo, help: "Stop a script at its first error (--no-bail: report it and go on).")
+    var bail = true
+
+    @Flag(help: "Print the wall time and steps per second of each step and run.")
+    var timing = false
+
+    @Option(help: ArgumentHelp("Run FILE before the first prompt (default: $DYNRC or ~/.dynrc).", valueName: "FILE"))
+    var initFile: String?
+
+    @Flag(help: "Do not run an init file.")
+    var noInit = false
+
+    var settings: ShellSettings {
+        var s = ShellSettings()
+        s.echo = echo
+        s.bail = bail
+        s.timing = timing
+        return s
+    }
+
     func run() throws {
         let output = ConsoleOutput()
         let environment = ProcessInfo.processInfo.environment
         if files.isEmpty && e.isEmpty {
             if Terminal.isInteractive {
                 Interrupt.install()
-                let status = Repl(output: output, environment: environment).run()
-                throw ExitCode(status)
+                let repl = Repl(output: output, environment: environment, settings: settings)
+                if !noInit { repl.runInitFile(initFile ?? Repl.defaultInitFile(environment: environment)) }
+                throw ExitCode(repl.run())
             }
             // Not a terminal: standard input is a script.
             let data = FileHandle.standardInput.readDataToEndOfFile()
             let text = String(decoding: data, as: UTF8.self)
-            let status = Program.run([.text(name: "<stdin>", text: text)], output: output)
+            let status = Program.run([.text(name: "<stdin>", text: text)], output: output, settings: settings)
             throw ExitCode(status)
         }
         Interrupt.install()
         let inputs = files.map { Program.Input.file($0) } + e.map { Program.Input.text(name: "-e", text: $0) }
-        let status = Program.run(inputs, output: output, isInterrupted: { Interrupt.isRequested })
+        let status = Program.run(inputs, output: output, settings: settings, isInterrupted: { Interrupt.isRequested })
         throw ExitCode(status)
     }
 }

@@ -199,6 +199,78 @@ struct InterpreterTests {
         #expect(out == "up gravity dx 0 dy -2 angle -1.570796 magnitude 2 on a\n")
     }
 
+    @Test func undoTakesBackCommandsThatChangedSomething() {
+        let interp = Interpreter(write: { _ in })
+        let (out, failure) = run("""
+            add view a frame 0 0 2 2
+            gravity
+            step 10
+            print a.vy
+            undo
+            print a.vy
+            undo
+            print world.items
+            print "{world.steps}"
+            undo
+            print world.items
+
+            """, in: interp)
+        #expect(failure == nil)
+        // `print` changes nothing, so each undo takes back one command that did.
+        #expect(out == "166.666667\n0\n1\n0\n0\n")
+        #expect(interp.undoStack.isEmpty)
+        let (_, empty) = run("undo\n", in: interp)
+        #expect(empty?.rendered.contains("nothing to undo") == true)
+    }
+
+    @Test func resetEmptiesTheWorldAndCanBeUndone() {
+        let interp = Interpreter(write: { _ in })
+        let (out, _) = run("""
+            world 100 100
+            let v = 3
+            add view a frame 0 0 2 2
+            reset
+            print world.items
+            print world.width
+            undo
+            print world.items
+            print v
+
+            """, in: interp)
+        #expect(out == "0\n375\n1\n3\n")
+    }
+
+    @Test func bailOffReportsAndGoesOn() {
+        var reported: [String] = []
+        let interp = Interpreter(write: { _ in })
+        interp.reportError = { reported.append($0.diagnostics.first?.message ?? "") }
+        let (out, failure) = run("""
+            set shell.bail no
+            print 1
+            print nope
+            assert false
+            print 2
+
+            """, in: interp)
+        #expect(failure == nil)
+        #expect(out == "1\n2\n")
+        #expect(reported == ["unknown name 'nope'", "assertion failed: false"])
+        #expect(interp.survivedStatus == 2)
+    }
+
+    @Test func echoPrintsEachTopLevelCommand() {
+        let (out, _) = run("set shell.echo yes\nlet x = 1; print x\nif x == 1 { print \"one\" }\n")
+        #expect(out == "let x = 1\nprint x\n1\nif x == 1 { print \"one\" }\none\n")
+    }
+
+    @Test func timingReportsStepsPerSecond() {
+        let (out, _) = run("set shell.timing yes\nstep 10\nprint shell.timing\n")
+        let lines = out.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("time: 10 steps in ") && lines[0].hasSuffix(" steps/s)"))
+        #expect(lines[1] == "true")
+    }
+
     private func itemID(_ interp: Interpreter, _ name: String) -> ItemID? {
         if case .item(let id)? = interp.session.entity(named: name) { return id }
         return nil
