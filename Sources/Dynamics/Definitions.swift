@@ -104,4 +104,10 @@ public enum ItemProperty: String, CaseIterable, Sendable {
 public enum BehaviorKind: Sendable {
     /// UIGravityBehavior.
     case gravity
+    /// UIAttachmentBehavior (Behaviors/Attachment.swift).
+    case attachment
+    /// UIPushBehavior (Behaviors/Push.swift).
+    case push
+    /// UISnapBehavior (Behaviors/Snap.swift).
+    case snap
 }

@@ -224,6 +224,7 @@ extension World {
             removeBody(Int(items[i].body))
         }
         gravityMembers.removeAll { $0.item == UInt32(i) }
+        removeJoints(touching: i)
         freeItemSlot(i)
     }
 }

@@ -149,6 +149,7 @@ struct ItemRecord {
 /// What a behavior slot holds.
 enum BehaviorSlotKind: UInt8 {
     case free, gravity
+    case attachment, push, snap
 }
 
 struct BehaviorSlot {

@@ -96,6 +96,19 @@ public struct World: Sendable {
     /// `solverBodies[i]` is `bodySims[i]`. Scratch: rebuilt from `bodySims` every tick.
     var solverBodies = ContiguousArray<SolverBody>()
 
+    // MARK: Joints and pushes (Joints/, Behaviors/Attachment.swift, Push.swift, Snap.swift)
+
+    /// Attachments and snaps as solver joints, in creation order; a behavior slot's record is the index.
+    var joints = ContiguousArray<JointSim>()
+    /// Implied long-range limits of chains (Joints/JointSolver.swift), rebuilt when joints change.
+    var impliedJoints = ContiguousArray<JointSim>()
+    /// The joint solver's state between the step's hooks.
+    var jointSolver = JointSolverState()
+    /// Sorted item pairs that a joint keeps from colliding (`jointPreventsCollision`).
+    var jointFilterKeys = ContiguousArray<UInt64>()
+    /// Push behaviors; their items are in the shared membership list (`gravityMembers`).
+    var pushes = ContiguousArray<PushRecord>()
+
     // MARK: Creation and settings
 
     /// An empty world of `size` pt (the reference view) stepping in `model`.
@@ -152,6 +165,7 @@ public struct World: Sendable {
     /// Advances one frame of 1/60 s: one tick in `ideal`; in `uikit` as many ticks of
     /// `WorldModel.uikitTick` as the accumulator holds (1 on the first frame, then 2).
     public mutating func step() {
+        applyPushes()
         switch model {
         case .ideal:
             tick(World.frameDuration)

@@ -41,6 +41,9 @@ extension World {
     public static func behaviorProperties(of kind: BehaviorKind) -> [BehaviorPropertyInfo] {
         switch kind {
         case .gravity: return gravityPropertyTable
+        case .attachment: return attachmentPropertyTable
+        case .push: return pushPropertyTable
+        case .snap: return snapPropertyTable
         }
     }
 
@@ -49,6 +52,9 @@ extension World {
         guard let kind = behaviorKind(id) else { return nil }
         switch kind {
         case .gravity: return gravityProperty(name, of: id)
+        case .attachment: return attachmentProperty(name, of: id)
+        case .push: return pushProperty(name, of: id)
+        case .snap: return snapProperty(name, of: id)
         }
     }
 
@@ -62,6 +68,9 @@ extension World {
         guard info.settable else { throw EngineError(.notAllowed, field: name, "\(name) cannot be set") }
         switch kind {
         case .gravity: try setGravityProperty(name, of: id, to: value)
+        case .attachment: try setAttachmentProperty(name, of: id, to: value)
+        case .push: try setPushProperty(name, of: id, to: value)
+        case .snap: try setSnapProperty(name, of: id, to: value)
         }
     }
 
@@ -71,6 +80,9 @@ extension World {
         guard let kind = behaviorKind(id) else { return nil }
         switch kind {
         case .gravity: return gravityItems(id)
+        case .attachment: return attachmentItems(id)
+        case .push: return pushItems(id)
+        case .snap: return snapItems(id)
         }
     }
 

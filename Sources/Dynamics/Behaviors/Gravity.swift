@@ -58,6 +58,9 @@ extension World {
         guard let s = behaviorSlot(id) else { return nil }
         switch behaviorSlots[s].kind {
         case .gravity: return .gravity
+        case .attachment: return .attachment
+        case .push: return .push
+        case .snap: return .snap
         case .free: return nil
         }
     }
@@ -174,6 +177,7 @@ extension World {
     public mutating func addItems(_ ids: [ItemID], to id: BehaviorID) throws {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
         let add = try behaviorItemSlots(ids)
+        try refuseFixedItems(slot: s)
         if behaviorSlots[s].kind == .gravity, gravities[Int(behaviorSlots[s].record)].allItems { return }
         for m in add where !gravityMembers.contains(Membership(behavior: UInt32(s), item: m)) {
             gravityMembers.append(Membership(behavior: UInt32(s), item: m))
@@ -186,6 +190,7 @@ extension World {
     public mutating func removeItems(_ ids: [ItemID], from id: BehaviorID) throws {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
         let remove = try behaviorItemSlots(ids)
+        try refuseFixedItems(slot: s)
         if behaviorSlots[s].kind == .gravity {
             let g = Int(behaviorSlots[s].record)
             if gravities[g].allItems {
@@ -211,6 +216,7 @@ extension World {
             }
             gravities.removeLast()
         }
+        removeBehaviorRecord(slot: s)
         gravityMembers.removeAll { $0.behavior == UInt32(s) }
         behaviorSlots[s].kind = .free
         behaviorSlots[s].generation &+= 1

@@ -1,0 +1,482 @@
+// UIAttachmentBehavior (reference §11; solver notes §3.1).
+//
+// One `AttachmentDefinition` covers every creator: the kind says which joint it becomes
+// (Joints/), and which fields matter:
+//
+//   kind     items            points used                      joint
+//   anchor   A                A + offsetA ↔ anchor (world)     distance (rigid rod or spring);
+//   items    A, B             A + offsetA ↔ B + offsetB         a point constraint when the two
+//                                                              points are < 1 pt apart
+//   limit    A, B or A        as items, or A ↔ anchor           rope: only the maximum distance
+//   pin      A, B or A        both at anchor                   revolute: range (rad), friction
+//   fixed    A, B or A        both at anchor                   weld
+//   slide    A, B or A        both at anchor, axis             prismatic: range (pt), no rotation
+//
+// "A" alone in the pin, fixed, slide and limit rows means the other end is the world at
+// `anchor` (a convenience beyond UIKit, which always takes two items for these). Offsets are in
+// each item's own frame and turn with it (reference §11.1, §14.20: a limit's offsets too).
+// `length` defaults to the distance between the two attached points when the attachment is
+// added (reference §14.6). Pin ranges are relative to the starting relative angle (B − A,
+// positive clockwise on screen), slide ranges to the starting position along the axis, both
+// must contain 0. The factory kinds (limit, pin, fixed, slide) never let their two items
+// collide; anchor and items attachments may (reference §11.1).
+//
+// Units: frictionTorque is in N·m of the engine (`World.torqueUnit`, see RevoluteJoint.swift).
+
+import DynamicsMath
+
+/// Which creator of UIAttachmentBehavior an attachment stands for (reference §11.1).
+public enum AttachmentKind: String, CaseIterable, Sendable {
+    /// `init(item:offsetFromCenter:attachedToAnchor:)`: an item's point to a fixed point.
+    case anchor
+    /// `init(item:offsetFromCenter:attachedTo:offsetFromCenter:)`: two items' points.
+    case items
+    /// `pinAttachment`: a hinge at the anchor.
+    case pin
+    /// `fixedAttachment`: a weld at the anchor.
+    case fixed
+    /// `slidingAttachment`: translation along an axis only, no relative rotation.
+    case slide
+    /// `limitAttachment`: a rope; the points may come closer, not farther apart than `length`.
+    case limit
+}
+
+/// Everything needed to create an attachment. Units: pt, rad, Hz.
+public struct AttachmentDefinition: Sendable {
+    public var kind: AttachmentKind
+    /// The attached item (a single item or a group, not a group member).
+    public var itemA: ItemID
+    /// The second item; nil for anchor kinds, and for pin, fixed, slide and limit attachments
+    /// to the world at `anchor`.
+    public var itemB: ItemID?
+    /// The attached points, in each item's own frame relative to its centre (anchor, items,
+    /// limit), pt. They turn with the item.
+    public var offsetA = Vec2.zero
+    public var offsetB = Vec2.zero
+    /// World point, pt: the fixed end (anchor; a one-item limit), the hinge (pin), the weld
+    /// point (fixed), a point on the axis (slide).
+    public var anchor = Vec2.zero
+    /// Slide: direction of travel (any non-zero length; normalised).
+    public var axis = Vec2(1, 0)
+    /// Rest length (anchor, items) or maximum length (limit), pt, ≥ 0; nil: the distance when attached.
+    public var length: Real? = nil
+    /// Spring frequency, Hz, ≥ 0 (anchor, items); 0 is a rigid rod.
+    public var frequency: Real = 0
+    /// Spring damping ratio, ≥ 0 (1: critical).
+    public var damping: Real = 0
+    /// Pin: allowed relative rotation, rad; slide: allowed travel, pt. Must contain 0.
+    public var rangeMin: Real = -.infinity
+    public var rangeMax: Real = .infinity
+    /// Pin: friction torque, N·m of the engine (1 = 10⁴ kg·pt²/s²), ≥ 0.
+    public var frictionTorque: Real = 0
+
+    public init(kind: AttachmentKind, itemA: ItemID, itemB: ItemID? = nil) {
+        self.kind = kind
+        self.itemA = itemA
+        self.itemB = itemB
+    }
+}
+
+extension AttachmentKind {
+    /// Index stored in `JointSim.kind`.
+    var code: UInt8 { UInt8(AttachmentKind.allCases.firstIndex(of: self)!) }
+    init?(code: UInt8) {
+        guard Int(code) < AttachmentKind.allCases.count else { return nil }
+        self = AttachmentKind.allCases[Int(code)]
+    }
+    /// The factory kinds never let their pair collide.
+    var collidesConnected: Bool { self == .anchor || self == .items }
+}
+
+extension World {
+    /// Torque unit of the API (N·m of the engine), in kg·pt²/s².
+    public static let torqueUnit: Real = 10_000
+
+    // MARK: Creating
+
+    /// Adds an attachment and returns its behavior.
+    ///
+    /// Throws `.unknownItem`, `.notAllowed` (a group member; an item attached to itself) or
+    /// `.invalidValue` (a missing or extra item for the kind; NaN/infinite points; a negative
+    /// length, frequency, damping or friction torque; a zero slide axis; a range without 0),
+    /// naming the field.
+    public mutating func addAttachment(_ def: AttachmentDefinition) throws -> BehaviorID {
+        let a = try attachmentItem(def.itemA, field: "itemA")
+        var b: Int? = nil
+        if let id = def.itemB {
+            b = try attachmentItem(id, field: "itemB")
+            if b == a { throw EngineError(.notAllowed, field: "itemB", "an item cannot be attached to itself") }
+        }
+        switch def.kind {
+        case .anchor where b != nil:
+            throw EngineError(.invalidValue, field: "itemB", "an anchor attachment takes one item")
+        case .items where b == nil:
+            throw EngineError(.invalidValue, field: "itemB", "an items attachment needs two items")
+        default: break
+        }
+        try finite("offsetA", def.offsetA.x)
+        try finite("offsetA", def.offsetA.y)
+        try finite("offsetB", def.offsetB.x)
+        try finite("offsetB", def.offsetB.y)
+        try finite("anchor", def.anchor.x)
+        try finite("anchor", def.anchor.y)
+        try finite("axis", def.axis.x)
+        try finite("axis", def.axis.y)
+        if let l = def.length { try nonNegative("length", l) }
+        try nonNegative("frequency", def.frequency)
+        try nonNegative("damping", def.damping)
+        try nonNegative("frictionTorque", def.frictionTorque)
+        try World.checkRange(def.rangeMin, def.rangeMax, fields: ("range", "range"))
+        let axis = def.axis.normalized
+        if def.kind == .slide && axis == .zero {
+            throw EngineError(.invalidValue, field: "axis", "the slide axis must not be zero")
+        }
+
+        let world = JointSim.world
+        let ia = UInt32(a)
+        let ib = b.map { UInt32($0) } ?? world
+        let xfA = itemFrame(a)
+        let xfB = b.map { itemFrame($0) } ?? .identity
+        let angleA = itemAngle(a)
+        let angleB = b.map { itemAngle($0) } ?? 0
+        var j: JointSim
+        switch def.kind {
+        case .anchor, .items, .limit:
+            let localB = b == nil ? def.anchor : def.offsetB
+            j = JointSim(slot: 0, type: .distance, kind: def.kind.code, itemA: ia, itemB: ib, localA: def.offsetA, localB: localB)
+        case .pin, .fixed:
+            let localB = b == nil ? def.anchor : xfB.applyInverse(def.anchor)
+            j = JointSim(
+                slot: 0, type: .revolute, kind: def.kind.code, itemA: ia, itemB: ib,
+                localA: xfA.applyInverse(def.anchor), localB: localB)
+            j.referenceAngle = angleB - angleA
+        case .slide:
+            if b == nil {
+                // The axis stays on the world: the world is end A, the item end B.
+                j = JointSim(
+                    slot: 0, type: .prismatic, kind: def.kind.code, itemA: world, itemB: ia, localA: def.anchor,
+                    localB: xfA.applyInverse(def.anchor))
+                j.localAxis = axis
+                j.referenceAngle = angleA
+                j.flags |= JointFlags.swapped
+            } else {
+                j = JointSim(
+                    slot: 0, type: .prismatic, kind: def.kind.code, itemA: ia, itemB: ib,
+                    localA: xfA.applyInverse(def.anchor), localB: xfB.applyInverse(def.anchor))
+                j.localAxis = xfA.q.applyInverse(axis)
+                j.referenceAngle = angleB - angleA
+            }
+        }
+        if def.kind.collidesConnected { j.flags |= JointFlags.collideConnected }
+        j.length = def.length ?? (jointPoint(j.itemA, j.localA) - jointPoint(j.itemB, j.localB)).length
+        j.hertz = def.frequency
+        j.dampingRatio = def.damping
+        j.lower = def.rangeMin
+        j.upper = def.rangeMax
+        j.maxMotorTorque = def.frictionTorque * World.torqueUnit
+        j.updateAttachmentType()
+
+        let s = allocateBehavior(kind: .attachment, record: joints.count)
+        j.slot = UInt32(s)
+        joints.append(j)
+        jointsChanged()
+        return behaviorID(s)
+    }
+
+    /// A live item usable as an attachment end (a single item or a group).
+    func attachmentItem(_ id: ItemID, field: String) throws(EngineError) -> Int {
+        guard let i = slot(id) else { throw EngineError(.unknownItem, field: field, "unknown or removed item") }
+        if items[i].kind == .member {
+            throw EngineError(.notAllowed, field: field, "the item is a member of a group; use the group instead")
+        }
+        return i
+    }
+
+    /// A range must contain 0 and not be NaN (infinite ends: no limit on that side).
+    static func checkRange(
+        _ lo: Real, _ hi: Real, fields: (String, String) = ("rangeMin", "rangeMax")
+    ) throws(EngineError) {
+        if lo.isNaN { throw EngineError(.invalidValue, field: fields.0, "the range's low end must be a number (got nan)") }
+        if hi.isNaN { throw EngineError(.invalidValue, field: fields.1, "the range's high end must be a number (got nan)") }
+        if lo > 0 {
+            throw EngineError(
+                .invalidValue, field: fields.0,
+                "the range must contain 0: its low end must not be greater than 0 (got \(formatNumber(lo)))")
+        }
+        if hi < 0 {
+            throw EngineError(
+                .invalidValue, field: fields.1,
+                "the range must contain 0: its high end must not be less than 0 (got \(formatNumber(hi)))")
+        }
+    }
+
+    /// An item's own frame: its centre and rotation (a member: on its group's body).
+    func itemFrame(_ i: Int) -> Transform {
+        let rec = items[i]
+        if rec.kind == .member {
+            let g = bodySims[Int(items[Int(rec.group)].body)].transform
+            return Transform(p: g.apply(rec.offset), q: g.q)
+        }
+        return bodySims[Int(rec.body)].transform
+    }
+
+    /// An item's rotation, rad (exact, unwrapped).
+    func itemAngle(_ i: Int) -> Real {
+        let rec = items[i]
+        let owner = rec.kind == .member ? items[Int(rec.group)] : rec
+        return bodySims[Int(owner.body)].angle
+    }
+
+    /// The world position of a joint end's anchor.
+    func jointPoint(_ item: UInt32, _ local: Vec2) -> Vec2 {
+        item == JointSim.world ? local : itemFrame(Int(item)).apply(local)
+    }
+
+    /// Bookkeeping after joints were added, removed or changed in a way that matters to the
+    /// implied long-range limits or the collision filter (cold path).
+    mutating func jointsChanged() {
+        jointSolver.topologyDirty = true
+        var keys = ContiguousArray<UInt64>()
+        for j in joints where j.flags & JointFlags.collideConnected == 0 {
+            guard j.itemA != JointSim.world, j.itemB != JointSim.world else { continue }
+            let a = UInt64(collisionOwner(j.itemA))
+            let b = UInt64(collisionOwner(j.itemB))
+            keys.append(Swift.min(a, b) << 32 | Swift.max(a, b))
+        }
+        keys.sort()
+        jointFilterKeys = keys
+    }
+
+    /// The item slot whose body carries `item` (a member's group).
+    func collisionOwner(_ item: UInt32) -> UInt32 {
+        items[Int(item)].kind == .member ? items[Int(item)].group : item
+    }
+
+    /// Whether a joint forbids contacts between two bodies (dense body indices): true when a
+    /// pin, fixed, slide or limit attachment joins their items (reference §11.1). For the
+    /// contact filter: false at once when there is no such joint, otherwise a binary search
+    /// over a sorted array of item pairs. No allocation.
+    public func jointPreventsCollision(bodyA: Int, bodyB: Int) -> Bool {
+        if jointFilterKeys.isEmpty { return false }
+        let a = UInt64(bodyInfos[bodyA].item)
+        let b = UInt64(bodyInfos[bodyB].item)
+        let key = Swift.min(a, b) << 32 | Swift.max(a, b)
+        return jointFilterKeys.withUnsafeBufferPointer { keys in
+            var lo = 0
+            var hi = keys.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < keys.count && keys[lo] == key
+        }
+    }
+
+    /// Attachments and snaps keep the items they were created with (UIKit's cannot change):
+    /// addItems/removeItems refuse them.
+    func refuseFixedItems(slot s: Int) throws(EngineError) {
+        switch behaviorSlots[s].kind {
+        case .attachment, .snap:
+            throw EngineError(.notAllowed, field: "items", "the items of an attachment or a snap cannot change")
+        default: break
+        }
+    }
+
+    // MARK: Removing (called by removeBehavior and removeItem)
+
+    /// Drops the per-kind record of a behavior slot that is being removed (attachments, snaps,
+    /// pushes; gravity is handled by removeBehavior itself).
+    mutating func removeBehaviorRecord(slot s: Int) {
+        switch behaviorSlots[s].kind {
+        case .attachment, .snap:
+            let k = Int(behaviorSlots[s].record)
+            joints.remove(at: k)
+            for m in k..<joints.count { behaviorSlots[Int(joints[m].slot)].record = Int32(m) }
+            jointsChanged()
+        case .push:
+            let p = Int(behaviorSlots[s].record)
+            let last = pushes.count - 1
+            if p != last {
+                pushes[p] = pushes[last]
+                behaviorSlots[Int(pushes[p].slot)].record = Int32(p)
+            }
+            pushes.removeLast()
+        default: break
+        }
+    }
+
+    /// Removes the attachments and snaps that use item slot `i` or an item already freed (the
+    /// members of a group being removed). Called by removeItem.
+    mutating func removeJoints(touching i: Int) {
+        var k = joints.count - 1
+        while k >= 0 {
+            let j = joints[k]
+            func uses(_ item: UInt32) -> Bool {
+                item != JointSim.world && (Int(item) == i || items[Int(item)].kind == .free)
+            }
+            if uses(j.itemA) || uses(j.itemB) {
+                try? removeBehavior(behaviorID(Int(j.slot)))
+            }
+            k = Swift.min(k - 1, joints.count - 1)
+        }
+    }
+
+    // MARK: Reading
+
+    func attachmentIndex(_ id: BehaviorID) throws(EngineError) -> Int {
+        guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
+        guard behaviorSlots[s].kind == .attachment else {
+            throw EngineError(.notAllowed, field: nil, "the behavior is not an attachment")
+        }
+        return Int(behaviorSlots[s].record)
+    }
+
+    /// The kind of an attachment, or nil.
+    public func attachmentKind(_ id: BehaviorID) -> AttachmentKind? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        return AttachmentKind(code: joints[k].kind)
+    }
+
+    /// The items of an attachment: [A] or [A, B] as given at creation.
+    func attachmentItems(_ id: BehaviorID) -> [ItemID]? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        let j = joints[k]
+        return [j.itemA, j.itemB].filter { $0 != JointSim.world }.map { itemID(Int($0)) }
+    }
+
+    /// The world end of an attachment, if it has one: (is A, point).
+    func worldEnd(_ j: JointSim) -> (Bool, Vec2)? {
+        if j.itemA == JointSim.world { return (true, j.localA) }
+        if j.itemB == JointSim.world { return (false, j.localB) }
+        return nil
+    }
+
+    /// The anchor point: the world end, or the current hinge / weld / axis point of a two-item
+    /// pin, fixed or slide, or (0, 0) for two-item anchor, items and limit kinds (as UIKit).
+    func attachmentAnchor(_ j: JointSim) -> Vec2 {
+        if let (_, p) = worldEnd(j) { return p }
+        switch AttachmentKind(code: j.kind) {
+        case .pin, .fixed, .slide: return jointPoint(j.itemA, j.localA)
+        default: return .zero
+        }
+    }
+
+    /// The current distance between the two attached points, pt.
+    func attachmentDistance(_ j: JointSim) -> Real {
+        (jointPoint(j.itemA, j.localA) - jointPoint(j.itemB, j.localB)).length
+    }
+
+    // MARK: Properties by name
+
+    static let attachmentPropertyTable: [BehaviorPropertyInfo] = [
+        BehaviorPropertyInfo("kind", settable: false, unit: "anchor|items|pin|fixed|slide|limit", "how it was created"),
+        BehaviorPropertyInfo("anchorX", unit: "pt", "x of the anchor point; moving it drags the attachment (world ends only)"),
+        BehaviorPropertyInfo("anchorY", unit: "pt", "y of the anchor point"),
+        BehaviorPropertyInfo("length", unit: "pt", "rest length (anchor, items) or maximum length (limit)"),
+        BehaviorPropertyInfo("frequency", unit: "Hz", "spring frequency; 0 is a rigid rod (anchor, items)"),
+        BehaviorPropertyInfo("damping", unit: "", "spring damping ratio; 1 is critical (anchor, items)"),
+        BehaviorPropertyInfo("frictionTorque", unit: "N·m", "pin: resistance to turning about the anchor; 0 is free"),
+        BehaviorPropertyInfo("rangeMin", unit: "rad|pt", "pin: least relative rotation; slide: least travel; -inf: none"),
+        BehaviorPropertyInfo("rangeMax", unit: "rad|pt", "pin: most relative rotation; slide: most travel; inf: none"),
+        BehaviorPropertyInfo("offsetAX", settable: false, unit: "pt", "the attached point on the first item, in its frame"),
+        BehaviorPropertyInfo("offsetAY", settable: false, unit: "pt", "the attached point on the first item, in its frame"),
+        BehaviorPropertyInfo("offsetBX", settable: false, unit: "pt", "the attached point on the second item, in its frame"),
+        BehaviorPropertyInfo("offsetBY", settable: false, unit: "pt", "the attached point on the second item, in its frame"),
+        BehaviorPropertyInfo("distance", settable: false, unit: "pt", "current distance between the two attached points"),
+    ]
+
+    func attachmentProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        let j = joints[k]
+        let swapped = j.flags & JointFlags.swapped != 0
+        let offsetA = swapped ? j.localB : j.localA
+        let offsetB = swapped || j.itemB == JointSim.world ? Vec2.zero : j.localB
+        switch name {
+        case "kind": return AttachmentKind(code: j.kind).map { .text($0.rawValue) }
+        case "anchorX": return .number(attachmentAnchor(j).x)
+        case "anchorY": return .number(attachmentAnchor(j).y)
+        case "length": return .number(j.length)
+        case "frequency": return .number(j.hertz)
+        case "damping": return .number(j.dampingRatio)
+        case "frictionTorque": return .number(j.maxMotorTorque / World.torqueUnit)
+        case "rangeMin": return .number(j.lower)
+        case "rangeMax": return .number(j.upper)
+        case "offsetAX": return .number(offsetA.x)
+        case "offsetAY": return .number(offsetA.y)
+        case "offsetBX": return .number(offsetB.x)
+        case "offsetBY": return .number(offsetB.y)
+        case "distance": return .number(attachmentDistance(j))
+        default: return nil
+        }
+    }
+
+    mutating func setAttachmentProperty(_ name: String, of id: BehaviorID, to value: BehaviorValue) throws {
+        let k = try attachmentIndex(id)
+        switch name {
+        case "anchorX", "anchorY":
+            let d = try World.numberValue(value, name)
+            guard let (isA, p) = worldEnd(joints[k]) else {
+                throw EngineError(
+                    .notAllowed, field: name, "the anchor of an attachment between two items cannot be moved")
+            }
+            let q = name == "anchorX" ? Vec2(d, p.y) : Vec2(p.x, d)
+            if isA { joints[k].localA = q } else { joints[k].localB = q }
+        case "length":
+            let d = try World.numberValue(value, name)
+            try nonNegative(name, d)
+            joints[k].length = d
+            joints[k].updateAttachmentType()
+            jointSolver.topologyDirty = true
+        case "frequency":
+            let d = try World.numberValue(value, name)
+            try nonNegative(name, d)
+            joints[k].hertz = d
+            joints[k].updateAttachmentType()
+            jointSolver.topologyDirty = true
+        case "damping":
+            let d = try World.numberValue(value, name)
+            try nonNegative(name, d)
+            joints[k].dampingRatio = d
+        case "frictionTorque":
+            let d = try World.numberValue(value, name)
+            try nonNegative(name, d)
+            joints[k].maxMotorTorque = d * World.torqueUnit
+            joints[k].updateAttachmentType()
+        case "rangeMin", "rangeMax":
+            guard case .number(let d) = value else {
+                throw EngineError(.invalidValue, field: name, "\(name) must be a number")
+            }
+            let lo = name == "rangeMin" ? d : joints[k].lower
+            let hi = name == "rangeMax" ? d : joints[k].upper
+            try World.checkRange(lo, hi)
+            joints[k].lower = lo
+            joints[k].upper = hi
+            joints[k].updateAttachmentType()
+            jointSolver.topologyDirty = true
+        default:
+            throw EngineError(.invalidValue, field: name, "no property '\(name)'")
+        }
+    }
+}
+
+extension JointSim {
+    /// Picks the solver type and flags of an attachment from its kind and settings: anchor
+    /// and items attachments shorter than 1 pt become a point constraint (reference §11.1).
+    mutating func updateAttachmentType() {
+        guard let kind = AttachmentKind(code: self.kind) else { return }
+        let old = type
+        switch kind {
+        case .anchor, .items: type = length < 1 ? .point : .distance
+        case .limit: type = .rope
+        case .pin: type = .revolute
+        case .fixed: type = .weld
+        case .slide: type = .prismatic
+        }
+        flags &= ~(JointFlags.limit | JointFlags.motor)
+        if (kind == .pin || kind == .slide) && (lower > -Real.infinity || upper < Real.infinity) {
+            flags |= JointFlags.limit
+        }
+        if kind == .pin && maxMotorTorque > 0 { flags |= JointFlags.motor }
+        if type != old { resetImpulses() }
+    }
+}

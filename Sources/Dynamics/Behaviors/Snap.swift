@@ -1,0 +1,97 @@
+// UISnapBehavior (reference §10): an item's centre is pulled to a point and its rotation to 0
+// by four 4 Hz springs (Joints/SnapJoint.swift). The snap point can be moved at any time (the
+// item re-targets); `damping` applies live, unlike the original (reference §14.7).
+
+import DynamicsMath
+
+extension World {
+    /// Adds a snap behavior pulling `item`'s centre to `point` (pt) at rotation 0, with the
+    /// springs' damping ratio `damping` (≥ 0; UIKit's range is 0…1, default 0.5).
+    ///
+    /// Throws `.unknownItem`, `.notAllowed` (a group member) or `.invalidValue`.
+    public mutating func addSnap(item: ItemID, to point: Vec2, damping: Real = 0.5) throws -> BehaviorID {
+        let i = try attachmentItem(item, field: "item")
+        try finite("x", point.x)
+        try finite("y", point.y)
+        try nonNegative("damping", damping)
+        var j = JointSim(
+            slot: 0, type: .snap, kind: JointSim.snapKind, itemA: UInt32(i), itemB: JointSim.world,
+            localA: -0.5 * items[i].size, localB: point)
+        j.hertz = JointSim.snapHertz
+        j.dampingRatio = damping
+        j.flags |= JointFlags.collideConnected
+        let s = allocateBehavior(kind: .snap, record: joints.count)
+        j.slot = UInt32(s)
+        joints.append(j)
+        jointsChanged()
+        return behaviorID(s)
+    }
+
+    func snapIndex(_ id: BehaviorID) throws(EngineError) -> Int {
+        guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
+        guard behaviorSlots[s].kind == .snap else {
+            throw EngineError(.notAllowed, field: nil, "the behavior is not a snap behavior")
+        }
+        return Int(behaviorSlots[s].record)
+    }
+
+    /// The snap point of a snap behavior, pt, or nil.
+    public func snapPoint(_ id: BehaviorID) -> Vec2? {
+        guard let k = try? snapIndex(id) else { return nil }
+        return joints[k].localB
+    }
+
+    /// Moves the snap point (pt); the item re-targets.
+    public mutating func setSnapPoint(_ id: BehaviorID, _ p: Vec2) throws {
+        let k = try snapIndex(id)
+        try finite("x", p.x)
+        try finite("y", p.y)
+        joints[k].localB = p
+    }
+
+    /// Sets the damping ratio of the snap springs (≥ 0), effective at once.
+    public mutating func setSnapDamping(_ id: BehaviorID, _ d: Real) throws {
+        let k = try snapIndex(id)
+        try nonNegative("damping", d)
+        joints[k].dampingRatio = d
+    }
+
+    func snapItems(_ id: BehaviorID) -> [ItemID]? {
+        guard let k = try? snapIndex(id) else { return nil }
+        return [itemID(Int(joints[k].itemA))]
+    }
+
+    // MARK: Properties by name
+
+    static let snapPropertyTable: [BehaviorPropertyInfo] = [
+        BehaviorPropertyInfo("x", unit: "pt", "x of the snap point; moving it re-targets the item"),
+        BehaviorPropertyInfo("y", unit: "pt", "y of the snap point"),
+        BehaviorPropertyInfo("damping", unit: "", "damping ratio of the springs: 0 most oscillation, 1 least"),
+    ]
+
+    func snapProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
+        guard let k = try? snapIndex(id) else { return nil }
+        switch name {
+        case "x": return .number(joints[k].localB.x)
+        case "y": return .number(joints[k].localB.y)
+        case "damping": return .number(joints[k].dampingRatio)
+        default: return nil
+        }
+    }
+
+    mutating func setSnapProperty(_ name: String, of id: BehaviorID, to value: BehaviorValue) throws {
+        let d = try World.numberValue(value, name)
+        let k = try snapIndex(id)
+        switch name {
+        case "x": try setSnapPoint(id, Vec2(d, joints[k].localB.y))
+        case "y": try setSnapPoint(id, Vec2(joints[k].localB.x, d))
+        case "damping": try setSnapDamping(id, d)
+        default: throw EngineError(.invalidValue, field: name, "no property '\(name)'")
+        }
+    }
+}
+
+extension JointSim {
+    /// `JointSim.kind` of a snap (not an attachment kind).
+    static let snapKind: UInt8 = 255
+}

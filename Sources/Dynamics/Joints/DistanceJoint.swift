@@ -1,0 +1,105 @@
+// Distance joint and rope (Box2D v3 src/distance_joint.c): the classic attachments (item to
+// anchor, item to item; rigid rod or spring) and limit attachments (ropes).
+//
+// Maths. With anchors rA, rB (from the centres of mass, re-rotated every sub-step),
+//
+//     d = pB − pA = deltaCenter + (dpB − dpA) + rB − rA,   L = |d|,   u = d / L
+//     C = L − length
+//     Ċ = u·(vB + ωB × rB − vA − ωA × rA)
+//     J = [−u, −(rA × u), u, rB × u],   K = mA + mB + iA (rA × u)² + iB (rB × u)²,   m = 1/K
+//
+// Rigid rod (frequency 0): solve Δλ = −m·s_m·(Ċ + β·C) − s_i·λ with the joint softness
+// (β, s_m, s_i) while solving and (0, 1, 0) in relax. Spring (frequency f > 0, damping ζ): the
+// same row with the softness of (f, ζ) in both stages: a spring whose stiffness m·ω² is built
+// from the effective mass, so a 2 Hz attachment swings at 2 Hz whatever the masses (solver
+// notes §3.2). The impulse P = Δλ·u acts on B, −P on A.
+//
+// Rope (only L ≤ length): the unilateral row C = length − L ≥ 0 with Ċ = −u·(relative
+// velocity), λ ≥ 0. When slack (C > 0) it is speculative: bias C/h lets the gap close within
+// this sub-step and no more; when stretched (C < 0) it is soft while solving, rigid in relax.
+// A rope whose two points coincide has no direction and does nothing.
+//
+// K uses the direction at the tick's start (as Box2D); the direction itself is re-measured
+// every sub-step.
+
+import DynamicsMath
+
+extension JointSim {
+    mutating func prepareDistance(_ jc: JointStepContext) {
+        let u = (deltaCenter + rB - rA).normalized
+        let crA = rA.cross(u)
+        let crB = rB.cross(u)
+        let k = mA + mB + iA * crA * crA + iB * crB * crB
+        axialMass = k > 0 ? 1 / k : 0
+        spring = hertz > 0 ? JointSoftness(hertz: hertz, zeta: dampingRatio, h: jc.h) : .rigid
+    }
+
+    /// Applies `p` at the anchors: −p on A, +p on B.
+    @inline(__always)
+    func applyLinear(_ p: Vec2, _ A: inout SolverBody, _ B: inout SolverBody, _ rA: Vec2, _ rB: Vec2) {
+        A.v -= mA * p
+        A.w -= iA * rA.cross(p)
+        B.v += mB * p
+        B.w += iB * rB.cross(p)
+    }
+
+    func warmStartDistance(_ A: inout SolverBody, _ B: inout SolverBody) {
+        let rA = A.dq.apply(self.rA)
+        let rB = B.dq.apply(self.rB)
+        let u = (deltaCenter + (B.dp - A.dp) + rB - rA).normalized
+        let p = (impulse.axial + impulse.lower - impulse.upper) * u
+        applyLinear(p, &A, &B, rA, rB)
+    }
+
+    mutating func solveDistance(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
+        let rA = A.dq.apply(self.rA)
+        let rB = B.dq.apply(self.rB)
+        let d = deltaCenter + (B.dp - A.dp) + rB - rA
+        let L = d.length
+        if L < 1e-9 { return }
+        let u = d / L
+        let cdot = u.dot(B.velocity(at: rB) - A.velocity(at: rA))
+        let c = L - length
+        var bias: Real = 0
+        var massScale: Real = 1
+        var impulseScale: Real = 0
+        if hertz > 0 {
+            bias = spring.biasRate * c
+            massScale = spring.massScale
+            impulseScale = spring.impulseScale
+        } else if useBias {
+            bias = jc.soft.biasRate * c
+            massScale = jc.soft.massScale
+            impulseScale = jc.soft.impulseScale
+        }
+        let lambda = -massScale * axialMass * (cdot + bias) - impulseScale * impulse.axial
+        impulse.axial += lambda
+        applyLinear(lambda * u, &A, &B, rA, rB)
+    }
+
+    mutating func solveRope(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
+        let rA = A.dq.apply(self.rA)
+        let rB = B.dq.apply(self.rB)
+        let d = deltaCenter + (B.dp - A.dp) + rB - rA
+        let L = d.length
+        if L < 1e-9 { return }
+        let u = d / L
+        let c = length - L
+        var bias: Real = 0
+        var massScale: Real = 1
+        var impulseScale: Real = 0
+        if c > 0 {
+            bias = c * jc.invH
+        } else if useBias {
+            bias = jc.soft.biasRate * c
+            massScale = jc.soft.massScale
+            impulseScale = jc.soft.impulseScale
+        }
+        let cdot = u.dot(A.velocity(at: rA) - B.velocity(at: rB))
+        let lambda = -massScale * axialMass * (cdot + bias) - impulseScale * impulse.upper
+        let total = Swift.max(impulse.upper + lambda, 0)
+        let applied = total - impulse.upper
+        impulse.upper = total
+        applyLinear(-applied * u, &A, &B, rA, rB)
+    }
+}

@@ -1,0 +1,250 @@
+// Joints: the solver-side form of attachments and snaps (solver notes §2.7, §3).
+//
+// Every attachment behavior owns one `JointSim`; a snap owns one too (four springs in one
+// record). They live in `World.joints`, a dense array of trivial structs in creation order
+// (removal keeps the order: chains built outward from their anchor stay solved outward, which
+// Gauss-Seidel likes). The behavior slot's `record` is the joint's index.
+//
+// A joint names its two ends by *item slot*; either end may be the world (`JointSim.world`),
+// in which case its "local" anchor is a fixed world point. Body indices are resolved from the
+// items at the start of every tick (bodies move in the dense arrays when others are removed),
+// so nothing has to chase joints when bodies are swapped. A group member is resolved to its
+// group's body, its anchor shifted by the member's offset.
+//
+// Solver layout (Box2D v3, src/joint.c): `prepare` once per tick computes anchors relative to
+// each centre of mass in world axes (`rA`, `rB`), the centre difference `deltaCenter`, the
+// relative angle, inverse masses and softness. Each sub-step re-rotates the anchors by the
+// bodies' rotation since the tick began (`SolverBody.dq`) and measures errors from the pose
+// deltas (`dp`, `da`), never from absolute positions:
+//
+//     d = (cB + dpB + dqB·rB) − (cA + dpA + dqA·rA) = deltaCenter + (dpB − dpA) + (rB' − rA')
+//
+// Softness (solver notes §2.4): rigid rows use the tick's joint softness (60 Hz, ζ = 2,
+// clamped to a quarter of the sub-step rate) while solving and are rigid in relax; user springs
+// (attachment frequency/damping, snap) use their own coefficients in both stages; limits are
+// unilateral and speculative (a gap may close within one sub-step, no more).
+//
+// Warm starting with a once-per-tick force. The step applies gravity and forces once per tick,
+// in the first sub-step (solver notes §2.12 (b)), so a joint's impulse is not the same in every
+// sub-step: the first sub-step carries the tick's external load, the later ones only what
+// motion needs. Box2D's warm start (apply last sub-step's impulse at every sub-step) would
+// therefore apply the gravity impulse again in sub-step 2 and make a hanging chain jitter.
+// Each joint keeps the impulse of the *first* sub-step and that of the *last* one of the
+// previous tick: sub-step 1 starts from the former, sub-step 2 from the latter, later
+// sub-steps from the sub-step before. The impulse a row accumulates is always the impulse
+// applied within the current sub-step, as the soft-constraint formula expects.
+
+import DynamicsMath
+
+/// The solver kind of a joint.
+enum JointType: UInt8 {
+    /// Distance between two anchor points: rigid rod of `length`, or a spring (`hertz` > 0).
+    case distance
+    /// Rope: the distance may not exceed `length` (one unilateral, speculative row).
+    case rope
+    /// The two anchor points coincide (a hinge without limits; a point spring when `hertz` > 0).
+    case point
+    /// Hinge with optional angle limits and friction torque (pin attachment).
+    case revolute
+    /// Rigid weld: no relative motion (fixed attachment).
+    case weld
+    /// Relative translation along one axis only, no relative rotation (sliding attachment).
+    case prismatic
+    /// UISnapBehavior: four 50 pt springs from the item's corners to fixed points.
+    case snap
+}
+
+/// Bits of `JointSim.flags`.
+enum JointFlags {
+    /// The two ends may collide (the four classic attachment initializers).
+    static let collideConnected: UInt8 = 1 << 0
+    /// Limits are active (pin: angle range; slide: translation range).
+    static let limit: UInt8 = 1 << 1
+    /// A friction motor is active (pin with frictionTorque > 0).
+    static let motor: UInt8 = 1 << 2
+    /// The API's item A is the joint's end B (a one-item slide keeps the axis on the world, A).
+    static let swapped: UInt8 = 1 << 3
+    /// The joint has nothing to solve this tick (both ends on one body, or a removed item).
+    static let inactive: UInt8 = 1 << 4
+}
+
+/// Soft constraint coefficients (solver notes §2.4, Box2D `b2Softness`).
+struct JointSoftness {
+    /// Error-reduction rate, 1/s.
+    var biasRate: Real
+    /// Fraction of the rigid impulse applied.
+    var massScale: Real
+    /// Fraction of the accumulated impulse removed (massScale + impulseScale = 1).
+    var impulseScale: Real
+
+    static let rigid = JointSoftness(biasRate: 0, massScale: 1, impulseScale: 0)
+
+    /// A damped spring of `hertz` and damping ratio `zeta` on the error, integrated implicitly over `h`.
+    ///
+    ///     ω = 2π·hertz, a1 = 2ζ + hω, a2 = hω·a1, a3 = 1/(1 + a2)
+    ///     biasRate = ω/a1, massScale = a2·a3, impulseScale = a3
+    init(hertz: Real, zeta: Real, h: Real) {
+        if hertz == 0 {
+            self = JointSoftness(biasRate: 0, massScale: 0, impulseScale: 0)
+            return
+        }
+        let omega = 2 * DMath.pi * hertz
+        let a1 = 2 * zeta + h * omega
+        let a2 = h * omega * a1
+        let a3 = 1 / (1 + a2)
+        biasRate = omega / a1
+        massScale = a2 * a3
+        impulseScale = a3
+    }
+
+    init(biasRate: Real, massScale: Real, impulseScale: Real) {
+        self.biasRate = biasRate
+        self.massScale = massScale
+        self.impulseScale = impulseScale
+    }
+}
+
+/// The impulses a joint accumulates within one sub-step (kg·pt/s; angular rows kg·pt²/s).
+///
+/// Meaning per type: `linear` is the point constraint (point, revolute, weld), the
+/// perpendicular + angular block (prismatic: x perpendicular, y angular) or springs 1 and 2
+/// (snap); `angular` is the weld's angle row or snap spring 3; `axial` is the distance row or
+/// spring (distance), or snap spring 4; `lower`/`upper` are limits (rope uses `upper`);
+/// `motor` is the pin's friction.
+struct JointImpulses {
+    var linear: Vec2 = .zero
+    var angular: Real = 0
+    var axial: Real = 0
+    var lower: Real = 0
+    var upper: Real = 0
+    var motor: Real = 0
+
+    static let zero = JointImpulses()
+}
+
+/// One joint: definition, per-tick prepared values and impulses. A trivial struct.
+struct JointSim {
+    /// The `itemA`/`itemB` value naming the world (a fixed frame).
+    static let world = UInt32.max
+
+    // MARK: Definition
+
+    /// The behavior slot that owns this joint.
+    var slot: UInt32
+    var type: JointType
+    /// The attachment kind as the API created it (`AttachmentKind` index), or `snapKind`.
+    var kind: UInt8
+    /// `JointFlags`.
+    var flags: UInt8
+    /// Item slots of the two ends, or `JointSim.world`.
+    var itemA: UInt32
+    var itemB: UInt32
+    /// Anchor on each end in that item's own frame, relative to its centre, pt; a world end's
+    /// anchor is a world point. Snap: `localA` is the item's top-left corner, `localB` the snap point.
+    var localA: Vec2
+    var localB: Vec2
+    /// Prismatic: unit axis in A's frame (world axes when A is the world).
+    var localAxis: Vec2
+    /// Relative angle B − A at creation, rad (revolute, weld, prismatic).
+    var referenceAngle: Real
+    /// Rest length (distance) or maximum length (rope), pt.
+    var length: Real
+    /// User spring: frequency, Hz (0: rigid), and damping ratio.
+    var hertz: Real
+    var dampingRatio: Real
+    /// Limits: revolute rad relative to `referenceAngle`, prismatic pt along the axis.
+    var lower: Real
+    var upper: Real
+    /// Friction torque of a pin, kg·pt²/s² (the API's unit × `World.torqueUnit`).
+    var maxMotorTorque: Real
+
+    // MARK: Prepared once per tick
+
+    /// Dense body indices, -1 for the world.
+    var bA: Int32 = -1
+    var bB: Int32 = -1
+    var mA: Real = 0
+    var mB: Real = 0
+    var iA: Real = 0
+    var iB: Real = 0
+    /// Anchors relative to the centres of mass, world axes, at the tick's start, pt.
+    /// Snap: `rA` is the top-left corner, `rB` the bottom-right corner (both on A).
+    var rA: Vec2 = .zero
+    var rB: Vec2 = .zero
+    /// cB − cA at the tick's start (a world end's "centre" is its anchor point), pt.
+    var deltaCenter: Vec2 = .zero
+    /// angleB − angleA − referenceAngle at the tick's start, rad.
+    var deltaAngle: Real = 0
+    /// Prismatic: the axis in world axes at the tick's start.
+    var axis: Vec2 = .zero
+    /// Effective mass of the distance row or angular row, kg (kg·pt² for angles).
+    var axialMass: Real = 0
+    /// The user spring's softness for this tick.
+    var spring = JointSoftness.rigid
+
+    // MARK: Impulses
+
+    /// Accumulated within the current sub-step.
+    var impulse = JointImpulses.zero
+    /// The first sub-step's impulse of the previous tick (warm start of sub-step 1).
+    var impulseFirst = JointImpulses.zero
+    /// The last sub-step's impulse of the previous tick (warm start of sub-step 2).
+    var impulseLast = JointImpulses.zero
+
+    init(slot: UInt32, type: JointType, kind: UInt8, itemA: UInt32, itemB: UInt32, localA: Vec2, localB: Vec2) {
+        self.slot = slot
+        self.type = type
+        self.kind = kind
+        self.flags = 0
+        self.itemA = itemA
+        self.itemB = itemB
+        self.localA = localA
+        self.localB = localB
+        self.localAxis = Vec2(1, 0)
+        self.referenceAngle = 0
+        self.length = 0
+        self.hertz = 0
+        self.dampingRatio = 0
+        self.lower = -.infinity
+        self.upper = .infinity
+        self.maxMotorTorque = 0
+    }
+
+    /// Forgets the warm-start impulses (after a change of type or geometry).
+    mutating func resetImpulses() {
+        impulse = .zero
+        impulseFirst = .zero
+        impulseLast = .zero
+    }
+}
+
+/// Per-tick constants of the joint solver.
+struct JointStepContext {
+    /// Sub-step length and its inverse, s and 1/s.
+    var h: Real
+    var invH: Real
+    /// Softness of rigid rows while solving (60 Hz, ζ = 2, at most a quarter of the sub-step rate).
+    var soft: JointSoftness
+}
+
+/// The joint solver's state between hooks.
+struct JointSolverState {
+    /// The implied long-range limits must be rebuilt (a joint was added, removed or changed).
+    var topologyDirty = false
+    /// The context of the current tick.
+    var context = JointStepContext(h: 0, invH: 0, soft: .rigid)
+}
+
+/// Small dense linear algebra for the joint rows.
+enum JointMath {
+    /// Solves the symmetric 2×2 system [[a11, a12], [a12, a22]]·x = b; zero if singular.
+    @inline(__always)
+    static func solve22(_ a11: Real, _ a12: Real, _ a22: Real, _ b: Vec2) -> Vec2 {
+        var det = a11 * a22 - a12 * a12
+        if det != 0 { det = 1 / det }
+        return Vec2(det * (a22 * b.x - a12 * b.y), det * (a11 * b.y - a12 * b.x))
+    }
+
+    /// The world solver body: never moves.
+    static let ground = SolverBody(v: .zero, w: 0, invMass: 0, invInertia: 0)
+}

@@ -1,0 +1,394 @@
+// The joint solver's stages, called from the step's hooks (Solver/Step.swift), joints before
+// contacts (solver notes §2.5):
+//
+//   prepareConstraints    → prepareJoints        once per tick: bodies, anchors, masses, softness
+//   warmStartConstraints  → warmStartJoints      every sub-step (Joint.swift: which impulses)
+//   solveConstraints      → solveJoints(useBias: true)    one biased, soft pass
+//   relaxConstraints      → solveJoints(useBias: false)   one rigid pass without position bias
+//   storeImpulses         → storeJointImpulses   keep the first and last sub-step's impulses
+//
+// All of it works on `solverBodies` (velocities and pose deltas) and the dense `joints` array
+// through unsafe buffers entered once per stage: no allocation, class, closure or dictionary
+// per step. Joints are visited in creation order, then the implied long-range limits in order
+// of depth from their anchor.
+//
+// Implied long-range limits (solver notes §3.2). Sequential impulses propagate a chain's load
+// one link per pass, so a long chain with a heavy end stretches. In a chain of rigid links
+// hanging from a fixed point, the triangle inequality already bounds every link's distance
+// from that point by the sum of the link lengths (plus the distances between each link's two
+// anchors): |p_k − p_0| ≤ D_k. Adding those bounds as rope rows forbids no legal state, yet it
+// hands the end's load straight to the anchor. The rows are rebuilt (cold path) whenever a
+// joint is added, removed or changes length or kind: a shortest-path search (Dijkstra on D)
+// from every fixed end (a world point or an anchored item) through the joints that bound the
+// distance between their anchors (rigid distance, rope, hinge, weld, slide with a finite
+// range), then one row to every 4th link and to every chain end, ordered outward.
+
+import DynamicsMath
+
+extension World {
+    /// Links between an implied long-range row and its root: the row's `kind` says where the
+    /// root point comes from, so that dragging an anchor keeps the rows right.
+    enum ImpliedRoot {
+        /// `localA` is the world end A of joint `slot`.
+        static let worldEndA: UInt8 = 0
+        /// `localA` is the world end B of joint `slot`.
+        static let worldEndB: UInt8 = 1
+        /// The root is an anchored item; nothing to refresh.
+        static let item: UInt8 = 2
+    }
+
+    /// Every `stride`-th link of a chain (and its end) gets an implied long-range limit.
+    static let impliedLimitStride = 4
+
+    // MARK: Stages
+
+    /// Hook (warmStartConstraints): applies the warm-start impulses of sub-step `substep`
+    /// (0-based).
+    mutating func warmStartJoints(_ ctx: StepContext, substep: Int) {
+        if joints.isEmpty { return }
+        let k = Int32(substep)
+        solverBodies.withUnsafeMutableBufferPointer { bodies in
+            joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, substep: k) }
+            impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, substep: k) }
+        }
+    }
+
+    /// Hook (solveConstraints, relaxConstraints): one pass over every joint. `useBias`: soft
+    /// with position correction (solve); otherwise rigid on velocities only (relax).
+    mutating func solveJoints(_ ctx: StepContext, useBias: Bool) {
+        if joints.isEmpty { return }
+        let jc = jointSolver.context
+        solverBodies.withUnsafeMutableBufferPointer { bodies in
+            joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, jc, useBias: useBias) }
+            impliedJoints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, jc, useBias: useBias) }
+        }
+    }
+
+    /// Hook (storeImpulses): keeps the impulses for the next tick's warm start.
+    mutating func storeJointImpulses(_ ctx: StepContext) {
+        let single = ctx.substeps == 1
+        if joints.isEmpty { return }
+        joints.withUnsafeMutableBufferPointer { js in World.store(js, single: single) }
+        impliedJoints.withUnsafeMutableBufferPointer { js in World.store(js, single: single) }
+    }
+
+    /// Hook (prepareConstraints): resolves bodies, anchors, masses and softness for this tick.
+    mutating func prepareJoints(_ ctx: StepContext) {
+        if joints.isEmpty { return }
+        if jointSolver.topologyDirty { rebuildImpliedJoints() }
+        let hertz = Swift.min(World.jointHertz, 0.25 * ctx.invH)
+        let jc = JointStepContext(
+            h: ctx.h, invH: ctx.invH, soft: JointSoftness(hertz: hertz, zeta: World.jointDampingRatio, h: ctx.h))
+        jointSolver.context = jc
+        items.withUnsafeBufferPointer { its in
+            bodySims.withUnsafeBufferPointer { sims in
+                joints.withUnsafeMutableBufferPointer { js in
+                    for k in 0..<js.count { World.prepare(&js[k], its, sims, jc) }
+                    impliedJoints.withUnsafeMutableBufferPointer { ij in
+                        for k in 0..<ij.count {
+                            let root = ij[k].kind
+                            if root != ImpliedRoot.item {
+                                let src = Int(ij[k].slot)
+                                ij[k].localA = root == ImpliedRoot.worldEndA ? js[src].localA : js[src].localB
+                            }
+                            World.prepare(&ij[k], its, sims, jc)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Joint position error stiffness (solver notes §2.4 `constraintHertz`), Hz.
+    static let jointHertz: Real = 60
+    /// Joint position error damping ratio.
+    static let jointDampingRatio: Real = 2
+
+    // MARK: Per joint
+
+    /// Where an end is: dense body index (-1: the world, -2: a removed item) and the anchor in
+    /// that body's frame.
+    @inline(__always)
+    static func resolveEnd(_ item: UInt32, _ local: Vec2, _ its: UnsafeBufferPointer<ItemRecord>) -> (Int32, Vec2) {
+        if item == JointSim.world { return (-1, local) }
+        let i = Int(item)
+        switch its[i].kind {
+        case .single, .group: return (its[i].body, local)
+        case .member: return (its[Int(its[i].group)].body, local + its[i].offset)
+        case .free: return (-2, local)
+        }
+    }
+
+    static func prepare(
+        _ j: inout JointSim, _ its: UnsafeBufferPointer<ItemRecord>, _ sims: UnsafeBufferPointer<BodySim>,
+        _ jc: JointStepContext
+    ) {
+        let (ba, la) = resolveEnd(j.itemA, j.localA, its)
+        let (bb, lb) = resolveEnd(j.itemB, j.localB, its)
+        j.bA = ba
+        j.bB = bb
+        if ba == bb || ba == -2 || bb == -2 {
+            j.flags |= JointFlags.inactive
+            return
+        }
+        j.flags &= ~JointFlags.inactive
+        var cA = la
+        var cB = lb
+        var angleA: Real = 0
+        var angleB: Real = 0
+        var qA = Rot.identity
+        j.rA = .zero
+        j.rB = .zero
+        j.mA = 0
+        j.iA = 0
+        j.mB = 0
+        j.iB = 0
+        if ba >= 0 {
+            let s = sims[Int(ba)]
+            cA = s.center
+            qA = s.transform.q
+            angleA = s.angle
+            j.rA = qA.apply(la - s.localCenter)
+            j.mA = s.invMass
+            j.iA = s.invInertia
+        }
+        if bb >= 0 {
+            let s = sims[Int(bb)]
+            cB = s.center
+            angleB = s.angle
+            j.rB = s.transform.q.apply(lb - s.localCenter)
+            j.mB = s.invMass
+            j.iB = s.invInertia
+        }
+        j.deltaCenter = cB - cA
+        j.deltaAngle = angleB - angleA - j.referenceAngle
+        switch j.type {
+        case .distance, .rope: j.prepareDistance(jc)
+        case .point, .revolute: j.prepareRevolute(jc)
+        case .weld: break
+        case .prismatic: j.axis = qA.apply(j.localAxis)
+        case .snap:
+            // Both corners are on A (the item); its bottom-right corner is −localA.
+            if ba >= 0 { j.rB = qA.apply(-la - sims[Int(ba)].localCenter) }
+            j.prepareSnap(jc)
+        }
+    }
+
+    static func warmStart(
+        _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>, substep: Int32
+    ) {
+        for k in 0..<js.count {
+            if js[k].flags & JointFlags.inactive != 0 { continue }
+            switch substep {
+            case 0: js[k].impulse = js[k].impulseFirst
+            case 1:
+                js[k].impulseFirst = js[k].impulse
+                js[k].impulse = js[k].impulseLast
+            default: break
+            }
+            let ba = js[k].bA
+            let bb = js[k].bB
+            var A = ba >= 0 ? bodies[Int(ba)] : JointMath.ground
+            var B = bb >= 0 ? bodies[Int(bb)] : JointMath.ground
+            switch js[k].type {
+            case .distance, .rope: js[k].warmStartDistance(&A, &B)
+            case .point, .revolute: js[k].warmStartRevolute(&A, &B)
+            case .weld: js[k].warmStartWeld(&A, &B)
+            case .prismatic: js[k].warmStartPrismatic(&A, &B)
+            case .snap: js[k].warmStartSnap(&A)
+            }
+            if ba >= 0 { bodies[Int(ba)] = A }
+            if bb >= 0 { bodies[Int(bb)] = B }
+        }
+    }
+
+    static func solve(
+        _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
+        _ jc: JointStepContext, useBias: Bool
+    ) {
+        for k in 0..<js.count {
+            if js[k].flags & JointFlags.inactive != 0 { continue }
+            let ba = js[k].bA
+            let bb = js[k].bB
+            var A = ba >= 0 ? bodies[Int(ba)] : JointMath.ground
+            var B = bb >= 0 ? bodies[Int(bb)] : JointMath.ground
+            switch js[k].type {
+            case .distance: js[k].solveDistance(&A, &B, jc, useBias: useBias)
+            case .rope: js[k].solveRope(&A, &B, jc, useBias: useBias)
+            case .point, .revolute: js[k].solveRevolute(&A, &B, jc, useBias: useBias)
+            case .weld: js[k].solveWeld(&A, &B, jc, useBias: useBias)
+            case .prismatic: js[k].solvePrismatic(&A, &B, jc, useBias: useBias)
+            case .snap: js[k].solveSnap(&A)
+            }
+            if ba >= 0 { bodies[Int(ba)] = A }
+            if bb >= 0 { bodies[Int(bb)] = B }
+        }
+    }
+
+    static func store(_ js: UnsafeMutableBufferPointer<JointSim>, single: Bool) {
+        for k in 0..<js.count {
+            if single { js[k].impulseFirst = js[k].impulse }
+            js[k].impulseLast = js[k].impulse
+        }
+    }
+
+    // MARK: Implied long-range limits
+
+    /// The most the distance between a joint's two anchors can be, if it is bounded.
+    static func maxAnchorDistance(_ j: JointSim) -> Real? {
+        switch j.type {
+        case .distance: return j.hertz == 0 ? j.length : nil
+        case .rope: return j.length
+        case .point: return j.hertz == 0 ? 0 : nil
+        case .revolute, .weld: return 0
+        case .prismatic:
+            guard j.flags & JointFlags.limit != 0, j.lower.isFinite, j.upper.isFinite else { return nil }
+            return Swift.max(abs(j.lower), abs(j.upper))
+        case .snap: return nil
+        }
+    }
+
+    /// Rebuilds `impliedJoints` from the joint graph (cold path; see the header).
+    mutating func rebuildImpliedJoints() {
+        jointSolver.topologyDirty = false
+        impliedJoints.removeAll(keepingCapacity: true)
+        let n = items.count
+        guard !joints.isEmpty, n > 0 else { return }
+
+        // Adjacency: item slot → joints touching it (bounded ones only).
+        var bound = [Real](repeating: -1, count: joints.count)
+        var degree = [Int](repeating: 0, count: n + 1)
+        for (k, j) in joints.enumerated() {
+            guard let d = World.maxAnchorDistance(j) else { continue }
+            bound[k] = d
+            if j.itemA != JointSim.world { degree[Int(j.itemA)] += 1 }
+            if j.itemB != JointSim.world { degree[Int(j.itemB)] += 1 }
+        }
+        var start = [Int](repeating: 0, count: n + 1)
+        for i in 0..<n { start[i + 1] = start[i] + degree[i] }
+        var fill = start
+        var adjacent = [Int](repeating: 0, count: start[n])
+        for k in joints.indices where bound[k] >= 0 {
+            let j = joints[k]
+            if j.itemA != JointSim.world { adjacent[fill[Int(j.itemA)]] = k; fill[Int(j.itemA)] += 1 }
+            if j.itemB != JointSim.world { adjacent[fill[Int(j.itemB)]] = k; fill[Int(j.itemB)] += 1 }
+        }
+
+        // Fixed: anchored items (a member counts with its group).
+        func isFixed(_ i: Int) -> Bool {
+            switch items[i].kind {
+            case .single, .group: return items[i].anchored
+            case .member: return items[Int(items[i].group)].anchored
+            case .free: return true
+            }
+        }
+
+        // Dijkstra on D from every root.
+        struct Reach {
+            var d: Real = .infinity
+            var entry: Vec2 = .zero
+            var depth: Int = 0
+            var parent: Int = -1
+            var rootItem: UInt32 = JointSim.world
+            var rootLocal: Vec2 = .zero
+            var rootKind: UInt8 = 0
+            var rootJoint: Int = -1
+            var done = false
+        }
+        var reach = [Reach](repeating: Reach(), count: n)
+        var heap: [(Real, Int)] = []
+        func push(_ e: (Real, Int)) {
+            heap.append(e)
+            var c = heap.count - 1
+            while c > 0 {
+                let p = (c - 1) / 2
+                if heap[p].0 <= heap[c].0 { break }
+                heap.swapAt(p, c)
+                c = p
+            }
+        }
+        func pop() -> (Real, Int) {
+            let top = heap[0]
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                var p = 0
+                while true {
+                    let l = 2 * p + 1
+                    let r = l + 1
+                    var m = p
+                    if l < heap.count && heap[l].0 < heap[m].0 { m = l }
+                    if r < heap.count && heap[r].0 < heap[m].0 { m = r }
+                    if m == p { break }
+                    heap.swapAt(p, m)
+                    p = m
+                }
+            }
+            return top
+        }
+        func offer(_ y: Int, d: Real, entry: Vec2, depth: Int, parent: Int, from r: Reach) {
+            guard !isFixed(y), !reach[y].done, d < reach[y].d else { return }
+            reach[y].d = d
+            reach[y].entry = entry
+            reach[y].depth = depth
+            reach[y].parent = parent
+            reach[y].rootItem = r.rootItem
+            reach[y].rootLocal = r.rootLocal
+            reach[y].rootKind = r.rootKind
+            reach[y].rootJoint = r.rootJoint
+            push((d, y))
+        }
+        // Seeds: joints with one fixed end.
+        for (k, j) in joints.enumerated() where bound[k] >= 0 {
+            for side in 0..<2 {
+                let (fixedItem, fixedLocal, other, otherLocal) =
+                    side == 0 ? (j.itemA, j.localA, j.itemB, j.localB) : (j.itemB, j.localB, j.itemA, j.localA)
+                guard other != JointSim.world else { continue }
+                var r = Reach()
+                if fixedItem == JointSim.world {
+                    r.rootItem = JointSim.world
+                    r.rootKind = side == 0 ? ImpliedRoot.worldEndA : ImpliedRoot.worldEndB
+                    r.rootJoint = k
+                } else if isFixed(Int(fixedItem)) {
+                    r.rootItem = fixedItem
+                    r.rootKind = ImpliedRoot.item
+                } else {
+                    continue
+                }
+                r.rootLocal = fixedLocal
+                offer(Int(other), d: bound[k], entry: otherLocal, depth: 1, parent: -1, from: r)
+            }
+        }
+        while !heap.isEmpty {
+            let (d, x) = pop()
+            if reach[x].done || d > reach[x].d { continue }
+            reach[x].done = true
+            let rx = reach[x]
+            for a in start[x]..<start[x + 1] {
+                let j = joints[adjacent[a]]
+                let (here, other, otherLocal) =
+                    j.itemA == UInt32(x) ? (j.localA, j.itemB, j.localB) : (j.localB, j.itemA, j.localA)
+                guard other != JointSim.world, Int(other) != x else { continue }
+                let dd = rx.d + (here - rx.entry).length + bound[adjacent[a]]
+                offer(Int(other), d: dd, entry: otherLocal, depth: rx.depth + 1, parent: x, from: rx)
+            }
+        }
+
+        // Rows to every stride-th link and every chain end, outward.
+        var isParent = [Bool](repeating: false, count: n)
+        for i in 0..<n where reach[i].done && reach[i].parent >= 0 { isParent[reach[i].parent] = true }
+        var rows: [(Int, Int)] = []
+        for i in 0..<n where reach[i].done && reach[i].depth >= 2 {
+            if reach[i].depth % World.impliedLimitStride == 0 || !isParent[i] { rows.append((reach[i].depth, i)) }
+        }
+        rows.sort { $0 < $1 }
+        for (_, i) in rows {
+            let r = reach[i]
+            var j = JointSim(
+                slot: r.rootJoint >= 0 ? UInt32(r.rootJoint) : 0, type: .rope, kind: r.rootKind, itemA: r.rootItem,
+                itemB: UInt32(i), localA: r.rootLocal, localB: r.entry)
+            j.length = r.d
+            impliedJoints.append(j)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+// Revolute joint (Box2D v3 src/revolute_joint.c): pin attachments, and classic attachments
+// whose two points (nearly) coincide (`point`: no limits or friction; a point spring when the
+// attachment has a frequency).
+//
+// Maths. Point constraint, two rows solved as one 2×2 block:
+//
+//     C = pB − pA = deltaCenter + (dpB − dpA) + rB − rA
+//     Ċ = vB + ωB × rB − vA − ωA × rA
+//     K = [[mA + mB + iA·rAy² + iB·rBy²,  −iA·rAy·rAx − iB·rBy·rBx],
+//          [same,                          mA + mB + iA·rAx² + iB·rBx²]]
+//     Δλ = −s_m·K⁻¹(Ċ + β·C) − s_i·λ        (joint softness while solving, rigid in relax;
+//                                            a point spring uses its own in both stages)
+//
+// Joint angle θ = (angleB + daB) − (angleA + daA) − referenceAngle, from the exact angles
+// (no wrapping: a pin may turn many times and its limits still mean what they say).
+// Angular rows have Ċ = ωB − ωA and effective mass 1/(iA + iB):
+//
+//   friction (frictionTorque T > 0): a motor of speed 0 whose accumulated impulse is clamped
+//     to ±h·T per sub-step, applied in both stages;
+//   lower limit: C = θ − lower ≥ 0, λ ≥ 0;  upper limit: C = upper − θ ≥ 0, Ċ = ωA − ωB, λ ≥ 0;
+//     speculative when C > 0 (bias C/h), soft while solving when violated, rigid in relax.
+//
+// Order within a joint (Box2D): friction, limits, then the point block, so the point
+// constraint has the last word. Signs: y down, angles clockwise-positive (reference §1), so
+// θ grows when B turns clockwise relative to A; no convention flips anywhere.
+//
+// Units: frictionTorque is in N·m of the engine (1 N = a force of 1 in UIKit units, r in
+// metres), i.e. × 10⁴ in kg·pt²/s² here (`World.torqueUnit`), the same unit in which an
+// off-centre push produces torque (reference §1 "torque", §9).
+
+import DynamicsMath
+
+extension JointSim {
+    mutating func prepareRevolute(_ jc: JointStepContext) {
+        let k = iA + iB
+        axialMass = k > 0 ? 1 / k : 0
+        spring = hertz > 0 ? JointSoftness(hertz: hertz, zeta: dampingRatio, h: jc.h) : .rigid
+    }
+
+    func warmStartRevolute(_ A: inout SolverBody, _ B: inout SolverBody) {
+        let rA = A.dq.apply(self.rA)
+        let rB = B.dq.apply(self.rB)
+        let angular = impulse.motor + impulse.lower - impulse.upper
+        let p = impulse.linear
+        A.v -= mA * p
+        A.w -= iA * (rA.cross(p) + angular)
+        B.v += mB * p
+        B.w += iB * (rB.cross(p) + angular)
+    }
+
+    mutating func solveRevolute(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
+        if flags & (JointFlags.motor | JointFlags.limit) != 0 && axialMass > 0 {
+            if flags & JointFlags.motor != 0 {
+                let cdot = B.w - A.w
+                let maxImpulse = jc.h * maxMotorTorque
+                let old = impulse.motor
+                impulse.motor = Swift.min(Swift.max(old - axialMass * cdot, -maxImpulse), maxImpulse)
+                let lambda = impulse.motor - old
+                A.w -= iA * lambda
+                B.w += iB * lambda
+            }
+            if flags & JointFlags.limit != 0 {
+                let theta = deltaAngle + (B.da - A.da)
+                if lower > -Real.infinity {
+                    let c = theta - lower
+                    var bias: Real = 0
+                    var massScale: Real = 1
+                    var impulseScale: Real = 0
+                    if c > 0 {
+                        bias = c * jc.invH
+                    } else if useBias {
+                        bias = jc.soft.biasRate * c
+                        massScale = jc.soft.massScale
+                        impulseScale = jc.soft.impulseScale
+                    }
+                    let cdot = B.w - A.w
+                    let lambda = -axialMass * massScale * (cdot + bias) - impulseScale * impulse.lower
+                    let total = Swift.max(impulse.lower + lambda, 0)
+                    let applied = total - impulse.lower
+                    impulse.lower = total
+                    A.w -= iA * applied
+                    B.w += iB * applied
+                }
+                if upper < Real.infinity {
+                    let c = upper - theta
+                    var bias: Real = 0
+                    var massScale: Real = 1
+                    var impulseScale: Real = 0
+                    if c > 0 {
+                        bias = c * jc.invH
+                    } else if useBias {
+                        bias = jc.soft.biasRate * c
+                        massScale = jc.soft.massScale
+                        impulseScale = jc.soft.impulseScale
+                    }
+                    let cdot = A.w - B.w
+                    let lambda = -axialMass * massScale * (cdot + bias) - impulseScale * impulse.upper
+                    let total = Swift.max(impulse.upper + lambda, 0)
+                    let applied = total - impulse.upper
+                    impulse.upper = total
+                    A.w += iA * applied
+                    B.w -= iB * applied
+                }
+            }
+        }
+
+        // Point constraint.
+        let rA = A.dq.apply(self.rA)
+        let rB = B.dq.apply(self.rB)
+        let cdot = B.velocity(at: rB) - A.velocity(at: rA)
+        var bias = Vec2.zero
+        var massScale: Real = 1
+        var impulseScale: Real = 0
+        if hertz > 0 {
+            let sep = deltaCenter + (B.dp - A.dp) + rB - rA
+            bias = spring.biasRate * sep
+            massScale = spring.massScale
+            impulseScale = spring.impulseScale
+        } else if useBias {
+            let sep = deltaCenter + (B.dp - A.dp) + rB - rA
+            bias = jc.soft.biasRate * sep
+            massScale = jc.soft.massScale
+            impulseScale = jc.soft.impulseScale
+        }
+        let k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
+        let k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
+        let k22 = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+        let b = JointMath.solve22(k11, k12, k22, cdot + bias)
+        let lambda = -massScale * b - impulseScale * impulse.linear
+        impulse.linear += lambda
+        A.v -= mA * lambda
+        A.w -= iA * rA.cross(lambda)
+        B.v += mB * lambda
+        B.w += iB * rB.cross(lambda)
+    }
+}
