@@ -42,12 +42,16 @@ let package = Package(
             dependencies: ["DynShell", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "dyn-bench", dependencies: ["Dynamics"]),
+        // A tiny program that echoes what the line editor reads, for the terminal tests.
+        .executableTarget(name: "dyn-lineedit-demo", dependencies: ["DynLineEditor"]),
+        // Test helpers shared by test targets: a real terminal through tmux.
+        .target(name: "DynTestSupport", path: "Tests/DynTestSupport"),
         .testTarget(name: "DynamicsMathTests", dependencies: ["DynamicsMath"]),
         .testTarget(name: "DynamicsCollisionTests", dependencies: ["DynamicsCollision"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "DynLangTests", dependencies: ["DynLang", "Dynamics", "DynamicsMath"]),
-        .testTarget(name: "DynLineEditorTests", dependencies: ["DynLineEditor"]),
-        .testTarget(name: "DynShellTests", dependencies: ["DynShell"]),
+        .testTarget(name: "DynLineEditorTests", dependencies: ["DynLineEditor", "DynTestSupport", "dyn-lineedit-demo"]),
+        .testTarget(name: "DynShellTests", dependencies: ["DynShell", "DynTestSupport", "dyn"]),
     ],
     swiftLanguageModes: [.v6]
 )

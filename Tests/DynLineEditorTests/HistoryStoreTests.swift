@@ -2,6 +2,7 @@
 // it cannot read, concurrent appends, and where the file lives.
 
 import Foundation
+import DynTestSupport
 import Testing
 
 @testable import DynLineEditor

@@ -2,6 +2,7 @@
 // program dyn-lineedit-demo (prompt `demo> `, echoes `LINE[text]`, prints INTERRUPTED/EOF).
 
 import Foundation
+import DynTestSupport
 import Testing
 
 @testable import DynLineEditor

@@ -1,7 +1,6 @@
 // TmuxHarness.swift: run a program in a real terminal (a detached tmux pane) from a test.
 //
-// Self-contained (Foundation only) so that other test targets, such as the shell's, can copy
-// it as it is. Each TmuxSession starts its own tmux server on a private socket (`-L`) with no
+// The test-support module DynTestSupport, shared by the line editor's and the shell's tests. Each TmuxSession starts its own tmux server on a private socket (`-L`) with no
 // configuration file (`-f /dev/null`), UTF-8 forced (`-u`) and `remain-on-exit` on, so the
 // tests neither see nor disturb the user's tmux, and a program's exit status can be read
 // after it exits. The server is killed when the session is killed or deinitialized.
@@ -24,18 +23,18 @@
 import Foundation
 
 /// A program running in a detached tmux pane of a fixed size, driven by key presses.
-final class TmuxSession: @unchecked Sendable {
+public final class TmuxSession: @unchecked Sendable {
     /// The tmux executable found on `PATH`, or nil.
-    static let tmuxPath: String? = findExecutable("tmux")
+    public static let tmuxPath: String? = findExecutable("tmux")
 
     /// Whether tmux is installed (tests that need a terminal are skipped otherwise).
-    static var isAvailable: Bool { tmuxPath != nil }
+    public static var isAvailable: Bool { tmuxPath != nil }
 
     /// The path of an executable product built beside the running test binary (for example
     /// `dyn` or `dyn-lineedit-demo` in `.build/debug`), or nil when it was not built.
     ///
     /// The test target should depend on the executable target so that `swift test` builds it.
-    static func builtProduct(named name: String) -> String? {
+    public static func builtProduct(named name: String) -> String? {
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var folder = testBinary.deletingLastPathComponent()
         // On Linux the test binary is `.build/debug/<Package>PackageTests.xctest`; on macOS it
@@ -49,11 +48,11 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     /// The private tmux server's socket name, unique per session.
-    let socketName: String
+    public let socketName: String
     /// The session's name on that server.
-    let name: String
+    public let name: String
     /// How long waits last unless told otherwise.
-    let defaultTimeout: Duration
+    public let defaultTimeout: Duration
     /// Where the wrapper writes the program's exit status.
     private let statusPath: String
     private var isKilled = false
@@ -71,7 +70,7 @@ final class TmuxSession: @unchecked Sendable {
     ///   - timeout: the default for the `wait` functions (default 10 s, times the
     ///     `TMUX_HARNESS_TIMEOUT_SCALE` environment variable when set).
     /// - Throws: ``TmuxError`` when tmux is missing or cannot start the session.
-    init(
+    public init(
         command: [String],
         environment: [String: String] = [:],
         unsetting: [String] = [],
@@ -119,7 +118,7 @@ final class TmuxSession: @unchecked Sendable {
     // MARK: Keys
 
     /// Types `text` literally (`send-keys -l`), UTF-8 included.
-    func type(_ text: String) throws {
+    public func type(_ text: String) throws {
         // tmux takes an argument ending in ';' as a command separator unless it ends in "\;".
         let escaped = text.hasSuffix(";") ? String(text.dropLast()) + "\\;" : text
         _ = try tmux(["send-keys", "-t", name, "-l", "--", escaped])
@@ -127,12 +126,12 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Presses keys by tmux name: `Enter`, `Tab`, `Up`, `Down`, `Left`, `Right`, `BSpace`,
     /// `C-c`, `C-d`, `C-a`, `Escape`... (a name tmux does not know is typed as text).
-    func press(_ keys: String...) throws {
+    public func press(_ keys: String...) throws {
         _ = try tmux(["send-keys", "-t", name] + keys)
     }
 
     /// Types `text`, then presses Enter.
-    func typeLine(_ text: String) throws {
+    public func typeLine(_ text: String) throws {
         try type(text)
         try press("Enter")
     }
@@ -143,7 +142,7 @@ final class TmuxSession: @unchecked Sendable {
     /// trailing empty lines removed.
     ///
     /// - Parameter escapes: keep colour and attribute escape sequences (`capture-pane -e`).
-    func capture(escapes: Bool = false) throws -> String {
+    public func capture(escapes: Bool = false) throws -> String {
         var arguments = ["capture-pane", "-p", "-J", "-S", "-", "-t", name]
         if escapes { arguments.insert("-e", at: 2) }
         let text = try tmux(arguments)
@@ -164,7 +163,7 @@ final class TmuxSession: @unchecked Sendable {
     /// - Returns: the pane's text at that moment.
     /// - Throws: ``TmuxError`` with the pane's text after `timeout`.
     @discardableResult
-    func waitFor(_ text: String, occurrences: Int = 1, timeout: Duration? = nil) throws -> String {
+    public func waitFor(_ text: String, occurrences: Int = 1, timeout: Duration? = nil) throws -> String {
         var needle = Substring(text)
         while needle.last == " " { needle.removeLast() }
         return try waitUntil("\(occurrences) × \"\(needle)\"", timeout: timeout) { pane in
@@ -180,7 +179,7 @@ final class TmuxSession: @unchecked Sendable {
     /// machine. So after each command's output, `waitForNext("dyn>")` before typing again.
     /// Trailing spaces of `text` are ignored, as in ``waitFor(_:occurrences:timeout:)``.
     @discardableResult
-    func waitForNext(_ text: String, timeout: Duration? = nil) throws -> String {
+    public func waitForNext(_ text: String, timeout: Duration? = nil) throws -> String {
         var needle = Substring(text)
         while needle.last == " " { needle.removeLast() }
         let seen = seenCounts[String(needle), default: 0]
@@ -203,7 +202,7 @@ final class TmuxSession: @unchecked Sendable {
     ///   - timeout: how long at most (default: the session's).
     /// - Returns: the pane's text at that moment.
     @discardableResult
-    func waitUntil(
+    public func waitUntil(
         _ description: String, timeout: Duration? = nil, _ condition: (String) -> Bool
     ) throws -> String {
         let clock = ContinuousClock()
@@ -220,7 +219,7 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Waits until the program has exited and returns its exit status (128 + N when signal N
     /// killed it). The pane stays (`remain-on-exit`), so it can still be captured.
-    func waitForExit(timeout: Duration? = nil) throws -> Int32 {
+    public func waitForExit(timeout: Duration? = nil) throws -> Int32 {
         let clock = ContinuousClock()
         let deadline = clock.now + (timeout ?? defaultTimeout)
         while true {
@@ -236,7 +235,7 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     /// Kills the session and its private server. Idempotent.
-    func kill() {
+    public func kill() {
         guard !isKilled else { return }
         isKilled = true
         _ = try? tmux(["kill-server"])
@@ -283,9 +282,9 @@ final class TmuxSession: @unchecked Sendable {
 }
 
 /// A failure of the terminal harness, with what the pane showed when it helps.
-struct TmuxError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct TmuxError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Runs a program to its end with output in temporary files, not pipes.
@@ -294,11 +293,11 @@ struct TmuxError: Error, CustomStringConvertible {
 /// outlives the client, and a test reading the client's pipes to their end hung there (seen
 /// with swift-corelibs-foundation on Linux, the client left a zombie). Files never wait for
 /// a writer, and posix_spawn + waitpid have no run loop to depend on.
-enum Subprocess {
-    struct Result {
-        var status: Int32
-        var output: String
-        var errors: String
+public enum Subprocess {
+    public struct Result {
+        public var status: Int32
+        public var output: String
+        public var errors: String
     }
 
     /// Runs `executable` with `arguments`, standard input from `input` (default /dev/null),
@@ -307,7 +306,7 @@ enum Subprocess {
     /// - Parameters:
     ///   - environment: the whole environment, or nil for this process's.
     /// - Returns: the exit status (128 + N when killed by signal N) and what it printed.
-    static func run(
+    public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         input: String = "/dev/null"
     ) throws -> Result {
@@ -316,14 +315,14 @@ enum Subprocess {
     }
 
     /// A started program: its pid and where its output goes.
-    struct Running {
-        var pid: pid_t
-        var outputPath: String
-        var errorPath: String
+    public struct Running: Sendable {
+        public var pid: pid_t
+        public var outputPath: String
+        public var errorPath: String
     }
 
     /// Starts `executable` without waiting (see ``run(_:_:environment:input:)``).
-    static func start(
+    public static func start(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         input: String = "/dev/null"
     ) throws -> Running {
@@ -374,7 +373,7 @@ enum Subprocess {
     }
 
     /// Waits for a started program and collects its output.
-    static func wait(_ running: Running) throws -> Result {
+    public static func wait(_ running: Running) throws -> Result {
         var status: Int32 = 0
         while waitpid(running.pid, &status, 0) < 0 {
             if errno != EINTR { throw TmuxError("waitpid: \(String(cString: strerror(errno)))") }
