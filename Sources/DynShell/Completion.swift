@@ -81,7 +81,7 @@ public enum Completion {
         return list.filter { $0.hasPrefix(start) && !$0.hasPrefix(".") }.sorted().map { name in
             let path = folder.isEmpty ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
             var isDir: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
             return isDir.boolValue ? path + "/" : path
         }
     }

@@ -33,8 +33,8 @@ func runDyn(_ arguments: [String], input: String? = nil, directory: String = pac
     process.environment = env
     // Output goes to files, so that neither stream can fill a pipe and block the child.
     let tmp = NSTemporaryDirectory() + "dyn-run-" + UUID().uuidString
-    FileManager.default.createFile(atPath: tmp + ".out", contents: nil)
-    FileManager.default.createFile(atPath: tmp + ".err", contents: nil)
+    _ = FileManager.default.createFile(atPath: tmp + ".out", contents: nil)
+    _ = FileManager.default.createFile(atPath: tmp + ".err", contents: nil)
     defer {
         try? FileManager.default.removeItem(atPath: tmp + ".out")
         try? FileManager.default.removeItem(atPath: tmp + ".err")
