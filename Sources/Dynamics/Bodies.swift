@@ -84,7 +84,7 @@ extension World {
             BodySim(
                 transform: xf, center: p, localCenter: .zero, angle: angle, v: .zero, w: 0, invMass: 0,
                 invInertia: 0, gravity: .zero, linearDamping: 0, angularDamping: 0, force: .zero, torque: 0,
-                flags: 0))
+                flags: 0, sleepTime: 0))
         bodyInfos.append(
             BodyInfo(item: UInt32(item), firstShape: -1, shapeCount: 0, mass: 0, inertia: 0, aabb: .empty))
         let b = bodySims.count - 1
@@ -119,6 +119,7 @@ extension World {
         sim.linearDamping = rec.resistance
         sim.angularDamping = rec.angularResistance
         sim.flags = (rec.anchored ? BodyFlags.isStatic : 0) | (rec.allowsRotation ? 0 : BodyFlags.fixedRotation)
+        sim.sleepTime = 0  // a settings change wakes the body (the asleep flag is cleared above)
         let info = bodyInfos[b]
         if rec.anchored {
             sim.invMass = 0

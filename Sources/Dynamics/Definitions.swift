@@ -110,4 +110,6 @@ public enum BehaviorKind: Sendable {
     case push
     /// UISnapBehavior (Behaviors/Snap.swift).
     case snap
+    /// UICollisionBehavior (Behaviors/Collision.swift).
+    case collision
 }

@@ -72,6 +72,7 @@ extension World {
         }
         bodySims[b].gravity = gravityFor(item: i)
         refreshBounds(body: b)
+        noteCollisionEdit()
         return itemID(i)
     }
 
@@ -202,7 +203,9 @@ extension World {
             if !moved.contains(e) { moved.append(e) }
         }
         gravityMembers = moved
+        moveCollisionMemberships(from: slots, to: g)
         updateGravityCache()
+        noteCollisionEdit()
         refreshBounds(body: Int(items[g].body))
         return itemID(g)
     }
@@ -225,6 +228,8 @@ extension World {
         }
         gravityMembers.removeAll { $0.item == UInt32(i) }
         removeJoints(touching: i)
+        collisionMembers.removeAll { $0.item == UInt32(i) }
         freeItemSlot(i)
+        noteCollisionEdit()
     }
 }

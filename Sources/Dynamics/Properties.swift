@@ -89,6 +89,8 @@ extension World {
     /// allowed. Moving or turning an item keeps its velocity.
     public mutating func setProperty(_ p: ItemProperty, of id: ItemID, to value: Real) throws {
         let i = try requireSlot(id)
+        let before = property(p, of: id)
+        defer { noteItemEdit(slot: i, property: p, before: before) }
         let name = p.rawValue
         guard p.isSettable else {
             throw EngineError(.notAllowed, field: name, "\(name) is read-only")

@@ -18,6 +18,8 @@ enum BodyFlags {
     static let isStatic: UInt32 = 1 << 0
     /// allowsRotation = false: infinite rotational inertia, spin held at 0.
     static let fixedRotation: UInt32 = 1 << 1
+    /// Asleep (uikit model, Sleep.swift): not integrated, not solved, velocity zero.
+    static let isAsleep: UInt32 = 1 << 2
 }
 
 /// The hot state of one rigid body: read and written by every stage of the step.
@@ -50,6 +52,8 @@ struct BodySim {
     var torque: Real
     /// `BodyFlags`.
     var flags: UInt32
+    /// How long the body has stayed under the sleep thresholds, s (uikit model, Sleep.swift).
+    var sleepTime: Real
 }
 
 /// The cold bookkeeping of one body, parallel to `bodySims`.
@@ -148,7 +152,7 @@ struct ItemRecord {
 
 /// What a behavior slot holds.
 enum BehaviorSlotKind: UInt8 {
-    case free, gravity
+    case free, gravity, collision
     case attachment, push, snap
 }
 

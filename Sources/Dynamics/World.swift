@@ -109,6 +109,20 @@ public struct World: Sendable {
     /// Push behaviors; their items are in the shared membership list (`gravityMembers`).
     var pushes = ContiguousArray<PushRecord>()
 
+    // MARK: Collision (Behaviors/Collision.swift, Boundaries.swift, Contacts/, Sleep.swift)
+
+    /// Collision behaviors (one record per behavior) and their (behavior, item) memberships.
+    var collisions = ContiguousArray<CollisionRecord>()
+    var collisionMembers = ContiguousArray<Membership>()
+    /// Named boundaries: a slot table, their points in one pool.
+    var boundarySlots = ContiguousArray<BoundarySlot>()
+    var freeBoundary: Int32 = -1
+    var boundaryPoints = ContiguousArray<Vec2>()
+    /// Broadphase, persistent contacts, solver scratch and the frame's contact events.
+    var contactWorld = ContactWorld()
+    /// uikit model: true once every dynamic body sleeps (Sleep.swift); any change clears it.
+    var paused = false
+
     // MARK: Creation and settings
 
     /// An empty world of `size` pt (the reference view) stepping in `model`.
@@ -124,6 +138,7 @@ public struct World: Sendable {
         if !s.y.isFinite { throw EngineError.notFinite("height", s.y) }
         if s.x <= 0 { throw EngineError.mustBePositive("width", s.x) }
         if s.y <= 0 { throw EngineError.mustBePositive("height", s.y) }
+        if size != s { noteCollisionEdit() }  // reference bounds follow the size
         size = s
     }
 
@@ -150,6 +165,7 @@ public struct World: Sendable {
         for b in bodySims.indices { syncBodySettings(body: b) }
         for s in shapes.indices { syncShapeMaterial(shape: s) }
         refreshBounds()
+        noteCollisionEdit()
     }
 
     /// Sets the number of sub-steps per tick, 1...64.
@@ -164,7 +180,14 @@ public struct World: Sendable {
 
     /// Advances one frame of 1/60 s: one tick in `ideal`; in `uikit` as many ticks of
     /// `WorldModel.uikitTick` as the accumulator holds (1 on the first frame, then 2).
-    public mutating func step() {
+    ///
+    /// Returns false, and does nothing (no time passes), while the `uikit` world is paused
+    /// because every body sleeps (reference §3.1, §14 item 4); any change resumes it. The
+    /// `ideal` model never sleeps. `contactEvents` then holds this frame's events.
+    @discardableResult
+    public mutating func step() -> Bool {
+        if model == .uikit && paused { return false }
+        beginFrameEvents()
         applyPushes()
         switch model {
         case .ideal:
@@ -178,6 +201,9 @@ public struct World: Sendable {
             }
         }
         clearForces()
+        endFrameEvents()
         frameCount += 1
+        if model == .uikit { paused = !hasAwakeBody }
+        return true
     }
 }

@@ -44,6 +44,7 @@ extension World {
         case .attachment: return attachmentPropertyTable
         case .push: return pushPropertyTable
         case .snap: return snapPropertyTable
+        case .collision: return collisionPropertyTable
         }
     }
 
@@ -55,6 +56,7 @@ extension World {
         case .attachment: return attachmentProperty(name, of: id)
         case .push: return pushProperty(name, of: id)
         case .snap: return snapProperty(name, of: id)
+        case .collision: return collisionProperty(name, of: id)
         }
     }
 
@@ -71,6 +73,7 @@ extension World {
         case .attachment: try setAttachmentProperty(name, of: id, to: value)
         case .push: try setPushProperty(name, of: id, to: value)
         case .snap: try setSnapProperty(name, of: id, to: value)
+        case .collision: try setCollisionProperty(name, of: id, to: value)
         }
     }
 
@@ -83,6 +86,7 @@ extension World {
         case .attachment: return attachmentItems(id)
         case .push: return pushItems(id)
         case .snap: return snapItems(id)
+        case .collision: return collisionItems(id)
         }
     }
 

@@ -61,6 +61,7 @@ extension World {
         case .attachment: return .attachment
         case .push: return .push
         case .snap: return .snap
+        case .collision: return .collision
         case .free: return nil
         }
     }
@@ -178,6 +179,7 @@ extension World {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
         let add = try behaviorItemSlots(ids)
         try refuseFixedItems(slot: s)
+        if behaviorSlots[s].kind == .collision { return addCollisionItems(add, slot: s) }
         if behaviorSlots[s].kind == .gravity, gravities[Int(behaviorSlots[s].record)].allItems { return }
         for m in add where !gravityMembers.contains(Membership(behavior: UInt32(s), item: m)) {
             gravityMembers.append(Membership(behavior: UInt32(s), item: m))
@@ -191,6 +193,7 @@ extension World {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
         let remove = try behaviorItemSlots(ids)
         try refuseFixedItems(slot: s)
+        if behaviorSlots[s].kind == .collision { return removeCollisionItems(remove, slot: s) }
         if behaviorSlots[s].kind == .gravity {
             let g = Int(behaviorSlots[s].record)
             if gravities[g].allItems {
@@ -216,6 +219,7 @@ extension World {
             }
             gravities.removeLast()
         }
+        if behaviorSlots[s].kind == .collision { removeCollisionRecord(slot: s) }
         removeBehaviorRecord(slot: s)
         gravityMembers.removeAll { $0.behavior == UInt32(s) }
         behaviorSlots[s].kind = .free
@@ -231,6 +235,8 @@ extension World {
     /// Recomputes every body's gravity: behaviors applied in the order their vectors were set,
     /// so the latest one holding a body wins.
     mutating func updateGravityCache() {
+        let before = bodySims.map { $0.gravity }
+        defer { wakeBodies(whereGravityChangedFrom: before) }
         for b in bodySims.indices { bodySims[b].gravity = .zero }
         let order = gravities.indices.sorted { gravities[$0].stamp < gravities[$1].stamp }
         for g in order {

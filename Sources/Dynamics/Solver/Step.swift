@@ -1,20 +1,33 @@
-// The step pipeline: one tick as named stages over a StepContext (solver notes §2.1, §2.5, §2.12).
+// The step pipeline: one tick as named stages over a StepContext (solver notes §2.1–§2.6,
+// §2.9, §2.10, §2.12).
 //
 //   tick(H):
+//     updateContacts           rebuild the collision tables after edits; broadphase pairs →
+//                              new contacts; narrowphase manifolds of awake contacts; touch
+//                              events; wake sleeping islands an awake body reaches
 //     integrateVelocities      once per tick: v ← (v + H·(g + F/m)) / (1 + H·c),
 //                                             ω ← (ω + H·τ/I) / (1 + H·c_ω)
+//                              then solverBodies ← bodySims (dp = 0, dq = identity)
+//     impactPass               sequential bounces of elastic contacts (Contacts/ContactSolver.swift)
+//     prepareConstraints       joints, then contacts: anchors, masses, softness
 //     for each of n sub-steps (h = H/n):
-//       prepareConstraints     hook: contacts and joints (first sub-step: prepare + warm start)
-//       solveConstraints       hook: biased solve
-//       integratePositions     c += h·v, angle += h·ω (exact angle; cached cos/sin refreshed)
-//       relaxConstraints       hook: unbiased relax
-//     restitution / store impulses   hook
-//     finalizeBodies           origin transforms from centres, shape and body bounding boxes
-//                              hook: sleeping (uikit: an island sleeps once all its bodies stay
-//                              under 1 pt/s and 2°/s for 0.5 s), continuous collision
+//       warmStartConstraints   joints, then contacts (contacts: sub-step 0 only)
+//       solveConstraints       joints, then contacts; biased (soft) solve
+//       integratePositions     dp += h·v, da += h·ω, dq = rot(da) on the solver bodies
+//       relaxConstraints       joints, then contacts; rigid, friction
+//     storeImpulses            contact restitution; joints and contacts store impulses; began events
+//     finalizeBodies           v, ω back; centre += dp, angle += da (or the time of impact of
+//                              a fast body against static colliders); transforms, bounding
+//                              boxes, broadphase proxies
+//     updateSleep              uikit: islands, timers, sleep (Sleep.swift)
 //
-// Hot loops are entered once through `withUnsafeMutableBufferPointer`; nothing here allocates,
-// and no class, closure-valued property, existential or dictionary is touched.
+// Joints hook in at prepare/warm start/solve/relax/store, before contacts (notes §2.5), and
+// work on `solverBodies` through `UnsafeMutableBufferPointer<SolverBody>` (SolverBody.swift).
+// `solverBodies` has one extra entry at the end, `bodySims.count`: the static identity body
+// that boundary segments use.
+//
+// Hot loops are entered once through `withUnsafeMutableBufferPointer`; nothing in the loops
+// allocates, and no class, closure-valued property, existential or dictionary is touched.
 
 import DynamicsCollision
 import DynamicsMath
@@ -40,33 +53,50 @@ struct StepContext {
 
 /// The stages of a tick, in order (for instrumentation and documentation).
 enum StepStage: CaseIterable {
-    case integrateVelocities, prepareConstraints, solveConstraints, integratePositions, relaxConstraints,
-        storeImpulses, finalizeBodies
+    case updateContacts, integrateVelocities, impactPass, prepareConstraints, warmStartConstraints,
+        solveConstraints, integratePositions, relaxConstraints, storeImpulses, finalizeBodies, updateSleep
 }
 
 extension World {
+    /// The fastest a body moves, pt/s (400 m/s), and turns, rad per sub-step.
+    static let maxLinearSpeed: Real = 40_000
+    static let maxRotationPerSubstep: Real = 0.25 * DMath.pi
+
     /// Runs one tick of `duration` seconds.
     mutating func tick(_ duration: Real) {
         let ctx = StepContext(tickDuration: duration, substeps: substeps)
+        updateContacts()
         integrateVelocities(ctx)
-        for _ in 0..<ctx.substeps {
-            prepareConstraints(ctx)
+        impactPass(ctx)
+        prepareConstraints(ctx)
+        for k in 0..<ctx.substeps {
+            warmStartConstraints(ctx, substep: k)
             solveConstraints(ctx)
             integratePositions(ctx)
             relaxConstraints(ctx)
         }
         storeImpulses(ctx)
         finalizeBodies(ctx)
+        updateSleep(ctx)
         tickCount += 1
     }
 
-    /// Applies gravity, accumulated forces and damping once per tick (solver notes §2.12 (b)).
+    /// Rebuilds the collision tables if an edit made them stale, finds new pairs, and runs
+    /// the narrowphase (Contacts/ContactWorld.swift).
+    mutating func updateContacts() {
+        if contactWorld.dirty { rebuildCollision() }
+        updatePairs()
+        collideContacts()
+    }
+
+    /// Applies gravity, accumulated forces and damping once per tick (solver notes §2.12 (b)),
+    /// then loads the solver bodies.
     mutating func integrateVelocities(_ ctx: StepContext) {
         let H = ctx.tickDuration
         bodySims.withUnsafeMutableBufferPointer { sims in
             for i in 0..<sims.count {
                 var b = sims[i]
-                if b.flags & BodyFlags.isStatic != 0 { continue }
+                if b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { continue }
                 let a = b.gravity + b.invMass * b.force
                 b.v = (b.v + H * a) / (1 + H * b.linearDamping)
                 if b.flags & BodyFlags.fixedRotation != 0 {
@@ -80,11 +110,12 @@ extension World {
         loadSolverBodies()
     }
 
-    /// Copies every body's velocity and inverse mass into `solverBodies` (pose deltas zeroed).
+    /// Copies every body's velocity and inverse mass into `solverBodies` (pose deltas zeroed),
+    /// plus the static identity body at index `bodySims.count`.
     mutating func loadSolverBodies() {
         let n = bodySims.count
-        if solverBodies.count != n {
-            solverBodies = ContiguousArray(repeating: SolverBody(v: .zero, w: 0, invMass: 0, invInertia: 0), count: n)
+        if solverBodies.count != n + 1 {
+            solverBodies = ContiguousArray(repeating: SolverBody(v: .zero, w: 0, invMass: 0, invInertia: 0), count: n + 1)
         }
         bodySims.withUnsafeBufferPointer { sims in
             solverBodies.withUnsafeMutableBufferPointer { sbs in
@@ -92,75 +123,123 @@ extension World {
                     let b = sims[i]
                     sbs[i] = SolverBody(v: b.v, w: b.w, invMass: b.invMass, invInertia: b.invInertia)
                 }
+                sbs[n] = SolverBody(v: .zero, w: 0, invMass: 0, invInertia: 0)
             }
         }
     }
 
-    /// Copies the solved velocities back into `bodySims` (poses are kept in step every sub-step).
-    mutating func storeSolverBodies() {
-        solverBodies.withUnsafeBufferPointer { sbs in
-            bodySims.withUnsafeMutableBufferPointer { sims in
-                for i in 0..<sims.count where sims[i].flags & BodyFlags.isStatic == 0 {
-                    sims[i].v = sbs[i].v
-                    sims[i].w = sbs[i].w
-                }
-            }
-        }
+    /// Hook: prepare joints, then contacts (anchors, effective masses, softness).
+    mutating func prepareConstraints(_ ctx: StepContext) {
+        prepareJoints(ctx)
+        prepareContacts(ctx)
     }
 
-    /// Hook: prepare contacts and joints (anchors, effective masses, softness, warm start).
-    @inline(__always)
-    mutating func prepareConstraints(_ ctx: StepContext) {}
+    /// Hook: warm start joints, then contacts (contacts: last tick's impulses in sub-step 0).
+    mutating func warmStartConstraints(_ ctx: StepContext, substep: Int) {
+        warmStartJoints(ctx, substep: substep)
+        warmStartContacts(ctx, substep: substep)
+    }
 
     /// Hook: one biased solve of joints, then contacts.
-    @inline(__always)
-    mutating func solveConstraints(_ ctx: StepContext) {}
+    mutating func solveConstraints(_ ctx: StepContext) {
+        solveJoints(ctx, useBias: true)
+        solveContacts(ctx, useBias: true)
+    }
 
-    /// Moves every dynamic body by one sub-step with its solver velocity: centre += h·v,
-    /// angle += h·ω; the solver body's pose deltas dp, da, dq advance alike.
+    /// Moves every awake dynamic solver body by one sub-step: dp += h·v, da += h·ω,
+    /// dq = rot(da). Speeds are capped at `maxLinearSpeed` and h·|ω| at π/4.
     mutating func integratePositions(_ ctx: StepContext) {
         let h = ctx.h
-        solverBodies.withUnsafeMutableBufferPointer { sbs in
-            bodySims.withUnsafeMutableBufferPointer { sims in
+        let maxSpeed = World.maxLinearSpeed
+        let maxW = World.maxRotationPerSubstep * ctx.invH
+        bodySims.withUnsafeBufferPointer { sims in
+            solverBodies.withUnsafeMutableBufferPointer { sbs in
                 for i in 0..<sims.count {
-                    var b = sims[i]
-                    if b.flags & BodyFlags.isStatic != 0 { continue }
+                    if sims[i].flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { continue }
                     var s = sbs[i]
-                    b.center += h * s.v
+                    let v2 = s.v.lengthSquared
+                    if v2 > maxSpeed * maxSpeed { s.v = (maxSpeed / v2.squareRoot()) * s.v }
+                    if abs(s.w) > maxW { s.w = s.w > 0 ? maxW : -maxW }
                     s.dp += h * s.v
                     if s.w != 0 {
-                        b.angle += h * s.w
-                        b.transform.q = Rot(angle: b.angle)
                         s.da += h * s.w
                         s.dq = Rot(angle: s.da)
                     }
-                    sims[i] = b
                     sbs[i] = s
                 }
             }
         }
     }
 
-    /// Hook: one unbiased relax pass of joints, then contacts.
-    @inline(__always)
-    mutating func relaxConstraints(_ ctx: StepContext) {}
+    /// Hook: one rigid relax pass of joints, then contacts (with friction).
+    mutating func relaxConstraints(_ ctx: StepContext) {
+        solveJoints(ctx, useBias: false)
+        solveContacts(ctx, useBias: false)
+    }
 
-    /// Hook: restitution and impulse storage for warm starting.
-    @inline(__always)
-    mutating func storeImpulses(_ ctx: StepContext) {}
+    /// Hook: contact restitution, then joints and contacts store their impulses.
+    mutating func storeImpulses(_ ctx: StepContext) {
+        restituteContacts(ctx)
+        storeJointImpulses(ctx)
+        storeContactImpulses(ctx)
+    }
 
-    /// Recomputes each body's origin from its centre of mass, then the bounding boxes.
+    /// Writes the solver bodies back: velocities, centre += dp, angle += da, unless a fast
+    /// body hits a static collider within the tick (Contacts/Continuous.swift), which puts it
+    /// at the time of impact. Then origins, bounding boxes and broadphase proxies.
     mutating func finalizeBodies(_ ctx: StepContext) {
-        storeSolverBodies()
-        bodySims.withUnsafeMutableBufferPointer { sims in
-            for i in 0..<sims.count {
-                if sims[i].flags & BodyFlags.isStatic != 0 { continue }
-                let q = sims[i].transform.q
-                sims[i].transform.p = sims[i].center - q.apply(sims[i].localCenter)
+        let n = bodySims.count
+        let haveExtents = contactWorld.bodyMinExtent.count == n
+        var scratch = ContiguousArray<Int32>()
+        swap(&scratch, &contactWorld.queryScratch)
+        for i in 0..<n {
+            let flags = bodySims[i].flags
+            if flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { continue }
+            let s = solverBodies[i]
+            var sim = bodySims[i]
+            sim.v = s.v
+            sim.w = s.w
+            let c1 = sim.center
+            let a1 = sim.angle
+            var c2 = c1 + s.dp
+            var a2 = a1 + s.da
+            if haveExtents {
+                let minExtent = contactWorld.bodyMinExtent[i]
+                let motion = s.dp.length + abs(s.da) * contactWorld.bodyMaxExtent[i]
+                if minExtent > 0 && motion > 0.5 * minExtent {
+                    let t = continuousFraction(body: i, c1: c1, c2: c2, a1: a1, a2: a2, queryScratch: &scratch)
+                    if t < 1 {
+                        c2 = c1 + t * (c2 - c1)
+                        a2 = a1 + t * (a2 - a1)
+                    }
+                }
+            }
+            sim.center = c2
+            if a2 != a1 {
+                sim.angle = a2
+                sim.transform.q = Rot(angle: a2)
+            }
+            sim.transform.p = sim.center - sim.transform.q.apply(sim.localCenter)
+            bodySims[i] = sim
+        }
+        swap(&scratch, &contactWorld.queryScratch)
+        refreshBounds()
+        moveProxies()
+    }
+
+    /// Re-files the proxies of awake dynamic bodies whose shapes left their fat boxes.
+    mutating func moveProxies() {
+        if contactWorld.dirty { return }
+        let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
+        for s in shapes.indices {
+            let slot = Int(shapes[s].item)
+            let key = contactWorld.itemProxies[slot]
+            if key.raw < 0 { continue }
+            if bodySims[Int(shapes[s].body)].flags & inactive != 0 { continue }
+            if contactWorld.broadPhase.moveProxy(key, tight: shapes[s].aabb) {
+                contactWorld.itemFat[slot] = contactWorld.broadPhase.fatAABB(key)
             }
         }
-        refreshBounds()
-        // Sleeping and continuous collision land here.
     }
 
     /// Recomputes every shape's and body's world bounding box from the current transforms.

@@ -1,0 +1,733 @@
+// Persistent contacts: broadphase pairs, filtering, narrowphase and touch events
+// (solver notes §2.1–§2.3; reference §8.1, §8.2).
+//
+// Colliders. Every shape of an item held by some collision behavior has a broadphase proxy
+// (anchored bodies in the static tree, the others in the dynamic tree); so has every edge
+// of a named boundary and of a behavior's reference-bounds rectangle (two-sided segments,
+// static tree). A collider is named by a code: the item slot of the shape's item (group
+// members have their own shapes), or `segmentBit | segment index`. Proxy user data is the
+// item slot, or −(segment index + 1).
+//
+// Filtering (reference §8.1), from per-item lists of the collision behaviors holding the
+// item's body owner (a group for its members), rebuilt with the tables:
+//   item–item     both bodies differ, not both static, no pin/fixed/slide/limit attachment
+//                 joins them (reference §11.1), and some behavior with the `items` bit holds
+//                 both owners;
+//   item–segment  the item's body is dynamic, and a named-boundary edge needs a behavior
+//                 with the `boundaries` bit holding it, a bounds edge needs its own behavior.
+//
+// Contacts live in one dense array in creation order; a `Set` of pair keys answers only
+// "does this pair already have a contact" and is never iterated. Removal swaps the last
+// contact in, so the order stays a function of the call sequence. Each contact remembers
+// stable identities of its two parties (item slot + generation, or segment serial), so that
+// a rebuild after an edit keeps warm-starting impulses and touching state for the pairs
+// that survive.
+//
+// Per tick (Step.swift): `updatePairs` turns the broadphase's move buffer into new contacts,
+// `collideContacts` recomputes the manifold of every contact with an awake body (impulses
+// carried over between points with equal feature ids), destroys contacts whose fat boxes
+// separated. Touch events are decided after the solve (`storeContactImpulses`): a contact
+// touches when a point has separation ≤ 0, or a speculative point took normal impulse (the
+// gap closed within the tick), or the impact pass bounced it (a bounce that the impact pass
+// resolves a fraction of a tick early never reaches separation ≤ 0, yet it touched).
+// "began" when it starts touching, "ended" when it stops or the contact goes; the point is
+// the manifold point with the largest normal impulse. A frame reports every "began", then
+// every "ended".
+//
+// Edits (items, groups, behaviors, boundaries, anchored, size, model) only call
+// `noteCollisionEdit()`, which marks the tables dirty and wakes the world; the next tick
+// rebuilds filters, segments and the broadphase in O(n log n). Cold path.
+
+import DynamicsCollision
+import DynamicsMath
+
+/// A two-sided static segment: an edge of a named boundary or of a reference-bounds rectangle.
+struct BoundarySegment {
+    var segment: Segment
+    /// Stable identity across rebuilds (warm starting, events).
+    var serial: UInt32
+    /// Named boundary: its slot. Bounds: the collision record index.
+    var owner: UInt32
+    var isBounds: Bool
+}
+
+/// Reference-bounds serials kept across rebuilds while a behavior's rectangle is unchanged.
+struct BoundsSerial {
+    var slot: UInt32
+    var generation: UInt32
+    var rect: AABB
+    var serial: UInt32
+}
+
+/// `Contact.flags`.
+enum ContactFlags {
+    /// The shapes touch, as events report it: after the tick's solve, some point has
+    /// separation ≤ 0, took normal impulse (a speculative gap that closed), or was bounced by
+    /// the impact pass.
+    static let touching: UInt32 = 1 << 0
+    /// This tick's manifold has a point with separation ≤ 0.
+    static let overlapping: UInt32 = 1 << 1
+    /// The impact pass bounced this contact this tick.
+    static let impacted: UInt32 = 1 << 2
+}
+
+/// One persistent contact between two colliders (A may be a segment; B is always a shape).
+struct Contact {
+    /// Collider codes (`ContactWorld.segmentBit` marks a segment).
+    var codeA: UInt32
+    var codeB: UInt32
+    /// Stable identities: item `generation << 32 | slot`, segment `1 << 63 | serial`.
+    var idA: UInt64
+    var idB: UInt64
+    /// Shape index (items) or segment index.
+    var indexA: Int32
+    var indexB: Int32
+    /// Dense body index, −1 for a segment.
+    var bodyA: Int32
+    var bodyB: Int32
+    var proxyA: ProxyKey
+    var proxyB: ProxyKey
+    var manifold: Manifold
+    /// Impulses of the last tick (totals), per manifold point, for warm starting.
+    var normalImpulse1: Real
+    var tangentImpulse1: Real
+    var normalImpulse2: Real
+    var tangentImpulse2: Real
+    /// Mixed material: friction √(f₁f₂), restitution max(e₁, e₂).
+    var friction: Real
+    var restitution: Real
+    var flags: UInt32
+    /// The point with the largest normal impulse in the last solve (events).
+    var eventPoint: Vec2
+    /// The parties as events name them: B's item (its group for a member), then A.
+    var partyItem: World.ContactEvent.Party
+    var partyOther: World.ContactEvent.Party
+}
+
+/// The world's collision state: broadphase, colliders, contacts, solver scratch and events.
+struct ContactWorld {
+    static let segmentBit: UInt32 = 0x8000_0000
+    static let noProxy = ProxyKey(raw: -1)
+
+    var broadPhase = BroadPhase()
+    /// Proxy of each item slot's shape (raw −1: none) and its current fat box.
+    var itemProxies = ContiguousArray<ProxyKey>()
+    var itemFat = ContiguousArray<AABB>()
+    var segments = ContiguousArray<BoundarySegment>()
+    var segmentProxies = ContiguousArray<ProxyKey>()
+    var segmentFat = ContiguousArray<AABB>()
+    var boundsSerials = ContiguousArray<BoundsSerial>()
+    var segmentSerial: UInt32 = 1
+    var boundaryOrder: UInt64 = 0
+
+    /// Per item slot (body owners): the collision records holding it, ascending, in `filterPool`.
+    var filterStart = ContiguousArray<Int32>()
+    var filterCount = ContiguousArray<Int32>()
+    var filterPool = ContiguousArray<Int32>()
+    /// Per item slot: bit 0 some behavior with `items`, bit 1 some with `boundaries`.
+    var filterFlags = ContiguousArray<UInt8>()
+    /// Per dense body: the smallest inner radius and the largest radius of its shapes about
+    /// its centre of mass (continuous collision), 0 when it has no proxies.
+    var bodyMinExtent = ContiguousArray<Real>()
+    var bodyMaxExtent = ContiguousArray<Real>()
+
+    var contacts = ContiguousArray<Contact>()
+    /// Membership only, never iterated.
+    var pairSet = Set<UInt64>()
+    var pairScratch = ContiguousArray<ProxyPair>()
+    var removals = ContiguousArray<Int32>()
+    var wakeScratch = ContiguousArray<Int32>()
+    var queryScratch = ContiguousArray<Int32>()
+
+    /// Prepared contact constraints of the current tick (Contacts/ContactSolver.swift).
+    var constraints = ContiguousArray<ContactConstraint>()
+    var impactCandidates = ContiguousArray<ImpactCandidate>()
+
+    /// Union-find scratch and the island of each body after the last sleep pass (Sleep.swift).
+    var islandParent = ContiguousArray<Int32>()
+    var islandSleep = ContiguousArray<Real>()
+
+    /// Events of the frame being stepped, and of the last frame stepped.
+    var began: [World.ContactEvent] = []
+    var ended: [World.ContactEvent] = []
+    var lastFrameEvents: [World.ContactEvent] = []
+
+    /// The tables must be rebuilt before the next tick.
+    var dirty = true
+
+    @inline(__always)
+    static func pairKey(_ a: UInt32, _ b: UInt32) -> UInt64 {
+        a < b ? UInt64(a) << 32 | UInt64(b) : UInt64(b) << 32 | UInt64(a)
+    }
+}
+
+extension World {
+    // MARK: Events API
+
+    /// A touch between two colliders (reference §8.2).
+    public struct ContactEvent: Sendable {
+        /// One side of a contact.
+        public enum Party: Hashable, Sendable {
+            /// An item (a group, for its members' shapes).
+            case item(ItemID)
+            /// A named boundary.
+            case boundary(BoundaryID)
+            /// A collision behavior's reference-bounds boundary.
+            case bounds
+        }
+        /// An item; `b` is the other item or the boundary.
+        public var a: Party
+        public var b: Party
+        /// true: began touching; false: stopped touching.
+        public var began: Bool
+        /// The manifold point with the largest normal impulse, world pt.
+        public var point: Vec2
+
+        public init(a: Party, b: Party, began: Bool, point: Vec2) {
+            self.a = a
+            self.b = b
+            self.began = began
+            self.point = point
+        }
+    }
+
+    /// The contact events of the last frame stepped: every "began", then every "ended", each
+    /// group in a deterministic order (tick, then contact creation order).
+    public var contactEvents: [ContactEvent] { contactWorld.lastFrameEvents }
+
+    /// The number of live contacts (pairs whose fat boxes overlap), for tests and statistics.
+    public var contactCount: Int { contactWorld.contacts.count }
+
+    /// The number of contacts whose shapes really touch (a point with separation ≤ 0).
+    public var touchingContactCount: Int {
+        contactWorld.contacts.reduce(0) { $0 + ($1.flags & ContactFlags.touching != 0 ? 1 : 0) }
+    }
+
+    mutating func beginFrameEvents() {
+        contactWorld.began.removeAll(keepingCapacity: true)
+        contactWorld.ended.removeAll(keepingCapacity: true)
+    }
+
+    mutating func endFrameEvents() {
+        contactWorld.lastFrameEvents = contactWorld.began + contactWorld.ended
+    }
+
+    // MARK: Edits
+
+    /// Any edit that changes colliders, filters or boundaries: rebuild before the next tick
+    /// and wake everything (a removed floor must not leave a sleeping pile hanging).
+    mutating func noteCollisionEdit() {
+        contactWorld.dirty = true
+        wakeAll()
+    }
+
+    /// After `setProperty`: wake the item's body when the value changed; re-file anchored
+    /// changes; keep a moved body's proxies current.
+    mutating func noteItemEdit(slot i: Int, property p: ItemProperty, before: Real) {
+        guard items[i].kind != .free else { return }
+        let after = property(p, of: itemID(i))
+        guard before != after && !(before.isNaN && after.isNaN) else { return }
+        let owner = items[i].kind == .member ? Int(items[i].group) : i
+        let b = Int(items[owner].body)
+        guard b >= 0 else { return }
+        wake(body: b)
+        switch p {
+        case .anchored, .density:
+            noteCollisionEdit()
+        case .x, .y, .angle:
+            if bodySims[b].flags & BodyFlags.isStatic != 0 {
+                noteCollisionEdit()
+            } else {
+                refreshProxies(body: b)
+            }
+        default: break
+        }
+    }
+
+    /// Re-files a dynamic body's proxies after a teleport (between ticks).
+    mutating func refreshProxies(body b: Int) {
+        if contactWorld.dirty { return }
+        var s = bodyInfos[b].firstShape
+        while s >= 0 {
+            let slot = Int(shapes[Int(s)].item)
+            if slot < contactWorld.itemProxies.count {
+                let key = contactWorld.itemProxies[slot]
+                if key.raw >= 0 {
+                    if contactWorld.broadPhase.moveProxy(key, tight: shapes[Int(s)].aabb) {
+                        contactWorld.itemFat[slot] = contactWorld.broadPhase.fatAABB(key)
+                    }
+                }
+            }
+            s = shapes[Int(s)].next
+        }
+    }
+
+    // MARK: Filtering
+
+    /// The item slot that owns the body of a shape's item (a group for its members).
+    @inline(__always)
+    func ownerSlot(_ itemSlot: Int) -> Int {
+        items[itemSlot].kind == .member ? Int(items[itemSlot].group) : itemSlot
+    }
+
+    /// Whether two item shapes may collide (see the file comment).
+    func shouldCollide(item x: Int, item y: Int) -> Bool {
+        let ox = ownerSlot(x)
+        let oy = ownerSlot(y)
+        if ox == oy { return false }
+        let bx = Int(items[ox].body)
+        let by = Int(items[oy].body)
+        if bodySims[bx].flags & bodySims[by].flags & BodyFlags.isStatic != 0 { return false }
+        if jointPreventsCollision(bodyA: bx, bodyB: by) { return false }
+        let cw = contactWorld
+        if cw.filterFlags[ox] & cw.filterFlags[oy] & 1 == 0 { return false }
+        // Merge the two ascending lists looking for a shared behavior with the items bit.
+        var i = Int(cw.filterStart[ox])
+        let iEnd = i + Int(cw.filterCount[ox])
+        var j = Int(cw.filterStart[oy])
+        let jEnd = j + Int(cw.filterCount[oy])
+        while i < iEnd && j < jEnd {
+            let ri = cw.filterPool[i]
+            let rj = cw.filterPool[j]
+            if ri == rj {
+                if collisions[Int(ri)].mode.includesItems { return true }
+                i += 1
+                j += 1
+            } else if ri < rj {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return false
+    }
+
+    /// Whether an item shape may collide with a boundary segment.
+    func shouldCollide(item x: Int, segment k: Int) -> Bool {
+        let ox = ownerSlot(x)
+        let bx = Int(items[ox].body)
+        if bodySims[bx].flags & BodyFlags.isStatic != 0 { return false }
+        let cw = contactWorld
+        let seg = cw.segments[k]
+        if !seg.isBounds { return cw.filterFlags[ox] & 2 != 0 }
+        let start = Int(cw.filterStart[ox])
+        for r in start..<(start + Int(cw.filterCount[ox])) where cw.filterPool[r] == Int32(seg.owner) {
+            return true
+        }
+        return false
+    }
+
+    // MARK: Rebuild (cold)
+
+    /// Rebuilds filters, segments, proxies and per-body extents from the world's records, and
+    /// keeps the contacts whose two parties survive and still pass the filter.
+    mutating func rebuildCollision() {
+        let n = items.count
+        // 1. Filters.
+        var lists = [[Int32]](repeating: [], count: n)
+        for r in collisions.indices {
+            if collisions[r].allItems {
+                for i in 0..<n where items[i].kind == .single || items[i].kind == .group { lists[i].append(Int32(r)) }
+            } else {
+                let s = collisions[r].slot
+                for m in collisionMembers where m.behavior == s { lists[Int(m.item)].append(Int32(r)) }
+            }
+        }
+        var cw = ContactWorld()
+        swap(&cw, &contactWorld)
+        cw.filterPool.removeAll(keepingCapacity: true)
+        cw.filterStart = ContiguousArray(repeating: 0, count: n)
+        cw.filterCount = ContiguousArray(repeating: 0, count: n)
+        cw.filterFlags = ContiguousArray(repeating: 0, count: n)
+        for i in 0..<n {
+            let list = lists[i].sorted()
+            cw.filterStart[i] = Int32(cw.filterPool.count)
+            cw.filterCount[i] = Int32(list.count)
+            cw.filterPool.append(contentsOf: list)
+            var f: UInt8 = 0
+            for r in list {
+                let rec = collisions[Int(r)]
+                if rec.mode.includesItems { f |= 1 }
+                if rec.mode.includesBoundaries { f |= 2 }
+                if rec.bounds && rec.mode.includesBoundaries { f |= 4 }
+            }
+            cw.filterFlags[i] = f
+        }
+
+        // 2. Segments: named boundaries in creation order, then each behavior's bounds.
+        var segments = ContiguousArray<BoundarySegment>()
+        let named = boundarySlots.indices.filter { boundarySlots[$0].live }
+            .sorted { boundarySlots[$0].order < boundarySlots[$1].order }
+        for i in named {
+            let rec = boundarySlots[i]
+            let start = Int(rec.pointStart)
+            let count = Int(rec.pointCount)
+            let edges = rec.closed ? count : count - 1
+            for k in 0..<edges {
+                let p1 = boundaryPoints[start + k]
+                let p2 = boundaryPoints[start + (k + 1) % count]
+                if p1 == p2 { continue }
+                segments.append(
+                    BoundarySegment(segment: Segment(p1, p2), serial: rec.serial &+ UInt32(k), owner: UInt32(i), isBounds: false))
+            }
+        }
+        var boundsSerials = ContiguousArray<BoundsSerial>()
+        for r in collisions.indices where collisions[r].bounds && collisions[r].mode.includesBoundaries {
+            let rec = collisions[r]
+            let lo = Vec2(rec.insets.left, rec.insets.top)
+            let hi = Vec2(size.x - rec.insets.right, size.y - rec.insets.bottom)
+            if !(hi.x > lo.x && hi.y > lo.y) { continue }
+            let rect = AABB(lower: lo, upper: hi)
+            let generation = behaviorSlots[Int(rec.slot)].generation
+            var serial: UInt32
+            if let old = cw.boundsSerials.first(where: { $0.slot == rec.slot && $0.generation == generation && $0.rect == rect }) {
+                serial = old.serial
+            } else {
+                serial = cw.segmentSerial
+                cw.segmentSerial &+= 4
+            }
+            boundsSerials.append(BoundsSerial(slot: rec.slot, generation: generation, rect: rect, serial: serial))
+            let corners = [lo, Vec2(hi.x, lo.y), hi, Vec2(lo.x, hi.y)]
+            for k in 0..<4 {
+                segments.append(
+                    BoundarySegment(
+                        segment: Segment(corners[k], corners[(k + 1) % 4]), serial: serial &+ UInt32(k), owner: UInt32(r),
+                        isBounds: true))
+            }
+        }
+        cw.boundsSerials = boundsSerials
+        cw.segments = segments
+        cw.islandParent.removeAll(keepingCapacity: true)  // body indices may have moved
+
+        // 3. Broadphase, from scratch: bodies in dense order, then segments.
+        cw.broadPhase = BroadPhase()
+        cw.itemProxies = ContiguousArray(repeating: ContactWorld.noProxy, count: n)
+        cw.itemFat = ContiguousArray(repeating: .empty, count: n)
+        cw.bodyMinExtent = ContiguousArray(repeating: 0, count: bodySims.count)
+        cw.bodyMaxExtent = ContiguousArray(repeating: 0, count: bodySims.count)
+        refreshBounds()
+        for b in bodySims.indices {
+            let owner = Int(bodyInfos[b].item)
+            if cw.filterFlags[owner] == 0 { continue }
+            let type: ProxyType = bodySims[b].flags & BodyFlags.isStatic != 0 ? .staticBody : .dynamicBody
+            var minExtent = Real.infinity
+            var maxExtent: Real = 0
+            var s = bodyInfos[b].firstShape
+            while s >= 0 {
+                let shape = shapes[Int(s)]
+                let key = cw.broadPhase.createProxy(tight: shape.aabb, type: type, userData: Int(shape.item))
+                cw.itemProxies[Int(shape.item)] = key
+                cw.itemFat[Int(shape.item)] = cw.broadPhase.fatAABB(key)
+                let (inner, outer) = shapeExtents(shape.geometry, about: bodySims[b].localCenter)
+                minExtent = Swift.min(minExtent, inner)
+                maxExtent = Swift.max(maxExtent, outer)
+                s = shape.next
+            }
+            cw.bodyMinExtent[b] = minExtent.isFinite ? minExtent : 0
+            cw.bodyMaxExtent[b] = maxExtent
+        }
+        cw.segmentProxies.removeAll(keepingCapacity: true)
+        cw.segmentFat.removeAll(keepingCapacity: true)
+        for k in segments.indices {
+            let key = cw.broadPhase.createProxy(
+                tight: segments[k].segment.aabb(.identity), type: .staticBody, userData: -(k + 1))
+            cw.segmentProxies.append(key)
+            cw.segmentFat.append(cw.broadPhase.fatAABB(key))
+        }
+
+        // 4. Contacts whose parties survive.
+        var serialToSegment: [UInt32: Int32] = [:]
+        for k in segments.indices { serialToSegment[segments[k].serial] = Int32(k) }
+        let old = cw.contacts
+        cw.contacts.removeAll(keepingCapacity: true)
+        cw.pairSet.removeAll(keepingCapacity: true)
+        contactWorld = cw
+        for var c in old {
+            var keep = true
+            if let (code, index, body, proxy) = resolveParty(c.idA, serialToSegment),
+                let (codeB, indexB, bodyB, proxyB) = resolveParty(c.idB, serialToSegment)
+            {
+                let allowed: Bool
+                if code & ContactWorld.segmentBit != 0 {
+                    allowed = shouldCollide(item: Int(codeB), segment: Int(index))
+                } else {
+                    allowed = shouldCollide(item: Int(code), item: Int(codeB))
+                }
+                if allowed {
+                    c.partyItem = eventParty(code: codeB)
+                    c.partyOther = eventParty(code: code)
+                    c.codeA = code
+                    c.indexA = index
+                    c.bodyA = body
+                    c.proxyA = proxy
+                    c.codeB = codeB
+                    c.indexB = indexB
+                    c.bodyB = bodyB
+                    c.proxyB = proxyB
+                } else {
+                    keep = false
+                }
+            } else {
+                keep = false
+            }
+            if keep {
+                contactWorld.pairSet.insert(ContactWorld.pairKey(c.codeA, c.codeB))
+                contactWorld.contacts.append(c)
+            } else if c.flags & ContactFlags.touching != 0 {
+                // The parties may be gone: the event names them as the contact last knew them.
+                contactWorld.ended.append(World.makeEvent(c, began: false))
+            }
+        }
+        contactWorld.dirty = false
+    }
+
+    /// The current code, index, body and proxy of a stable party identity, if it survives.
+    private func resolveParty(_ id: UInt64, _ serialToSegment: [UInt32: Int32]) -> (UInt32, Int32, Int32, ProxyKey)? {
+        if id >> 63 != 0 {
+            guard let k = serialToSegment[UInt32(truncatingIfNeeded: id)] else { return nil }
+            return (ContactWorld.segmentBit | UInt32(k), k, -1, contactWorld.segmentProxies[Int(k)])
+        }
+        let slot = Int(UInt32(truncatingIfNeeded: id))
+        let generation = UInt32(truncatingIfNeeded: id >> 32)
+        guard slot < items.count, items[slot].generation == generation,
+            items[slot].kind == .single || items[slot].kind == .member, items[slot].shape >= 0
+        else { return nil }
+        let proxy = contactWorld.itemProxies[slot]
+        guard proxy.raw >= 0 else { return nil }
+        let shape = items[slot].shape
+        return (UInt32(slot), shape, shapes[Int(shape)].body, proxy)
+    }
+
+    /// The inner radius (largest disc about `center` inside the shape, at least along its
+    /// narrowest direction) and the outer radius of a shape, pt.
+    func shapeExtents(_ g: ShapeGeometry, about center: Vec2) -> (Real, Real) {
+        switch g.kind {
+        case .circle:
+            let d = (g.center - center).length
+            return (g.radius, d + g.radius)
+        case .ellipse:
+            let d = (g.center - center).length
+            return (Swift.min(g.semiAxes.x, g.semiAxes.y), d + Swift.max(g.semiAxes.x, g.semiAxes.y))
+        case .polygon:
+            var inner = Real.infinity
+            var outer: Real = 0
+            let start = Int(g.vertexStart)
+            for k in start..<(start + Int(g.vertexCount)) {
+                inner = Swift.min(inner, normals[k].dot(vertices[k] - g.center))
+                outer = Swift.max(outer, (vertices[k] - center).length)
+            }
+            return (Swift.max(inner, 0), outer)
+        }
+    }
+
+    // MARK: Pairs
+
+    /// Turns the broadphase's move buffer into new contacts (creation order = pair order).
+    mutating func updatePairs() {
+        var pairs = ContiguousArray<ProxyPair>()
+        swap(&pairs, &contactWorld.pairScratch)
+        pairs.removeAll(keepingCapacity: true)
+        contactWorld.broadPhase.findPairs(into: &pairs)
+        for p in pairs {
+            let codeA = p.userDataA >= 0 ? UInt32(p.userDataA) : ContactWorld.segmentBit | UInt32(-p.userDataA - 1)
+            let codeB = p.userDataB >= 0 ? UInt32(p.userDataB) : ContactWorld.segmentBit | UInt32(-p.userDataB - 1)
+            let key = ContactWorld.pairKey(codeA, codeB)
+            if contactWorld.pairSet.contains(key) { continue }
+            // A segment, if any, is party A.
+            let (a, b, keyA, keyB) = codeB & ContactWorld.segmentBit != 0
+                ? (codeB, codeA, p.keyB, p.keyA) : (codeA, codeB, p.keyA, p.keyB)
+            if b & ContactWorld.segmentBit != 0 { continue }
+            let allowed = a & ContactWorld.segmentBit != 0
+                ? shouldCollide(item: Int(b), segment: Int(a & ~ContactWorld.segmentBit))
+                : shouldCollide(item: Int(a), item: Int(b))
+            if !allowed { continue }
+            contactWorld.pairSet.insert(key)
+            contactWorld.contacts.append(makeContact(a, b, keyA, keyB))
+        }
+        swap(&pairs, &contactWorld.pairScratch)
+    }
+
+    private func makeContact(_ a: UInt32, _ b: UInt32, _ proxyA: ProxyKey, _ proxyB: ProxyKey) -> Contact {
+        let shapeB = items[Int(b)].shape
+        let idB = UInt64(items[Int(b)].generation) << 32 | UInt64(b)
+        let indexA: Int32
+        let bodyA: Int32
+        let idA: UInt64
+        if a & ContactWorld.segmentBit != 0 {
+            let k = Int(a & ~ContactWorld.segmentBit)
+            indexA = Int32(k)
+            bodyA = -1
+            idA = 1 << 63 | UInt64(contactWorld.segments[k].serial)
+        } else {
+            indexA = items[Int(a)].shape
+            bodyA = shapes[Int(indexA)].body
+            idA = UInt64(items[Int(a)].generation) << 32 | UInt64(a)
+        }
+        return Contact(
+            codeA: a, codeB: b, idA: idA, idB: idB, indexA: indexA, indexB: shapeB, bodyA: bodyA,
+            bodyB: shapes[Int(shapeB)].body, proxyA: proxyA, proxyB: proxyB, manifold: .empty, normalImpulse1: 0,
+            tangentImpulse1: 0, normalImpulse2: 0, tangentImpulse2: 0, friction: 0, restitution: 0, flags: 0,
+            eventPoint: .zero, partyItem: eventParty(code: b), partyOther: eventParty(code: a))
+    }
+
+    /// How events name a collider: an item by its body's owner (a group for its members), a
+    /// named boundary by its handle, a bounds edge as `.bounds`.
+    func eventParty(code: UInt32) -> ContactEvent.Party {
+        if code & ContactWorld.segmentBit != 0 {
+            let seg = contactWorld.segments[Int(code & ~ContactWorld.segmentBit)]
+            if seg.isBounds { return .bounds }
+            let slot = Int(seg.owner)
+            return .boundary(BoundaryID(index: seg.owner, generation: boundarySlots[slot].generation))
+        }
+        return .item(itemID(ownerSlot(Int(code))))
+    }
+
+    // MARK: Narrowphase
+
+    /// Recomputes the manifold of every contact with an awake dynamic body; destroys contacts
+    /// whose fat boxes no longer overlap; records "ended" events and flags "began" ones;
+    /// wakes sleeping bodies that an awake one reaches.
+    mutating func collideContacts() {
+        var cw = ContactWorld()
+        swap(&cw, &contactWorld)
+        cw.removals.removeAll(keepingCapacity: true)
+        cw.wakeScratch.removeAll(keepingCapacity: true)
+        let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
+        bodySims.withUnsafeBufferPointer { sims in
+            shapes.withUnsafeBufferPointer { shapeBuf in
+                vertices.withUnsafeBufferPointer { verts in
+                    normals.withUnsafeBufferPointer { norms in
+                        cw.segments.withUnsafeBufferPointer { segs in
+                            cw.itemFat.withUnsafeBufferPointer { itemFat in
+                                cw.segmentFat.withUnsafeBufferPointer { segFat in
+                                    cw.contacts.withUnsafeMutableBufferPointer { contacts in
+                                        for i in 0..<contacts.count {
+                                            var c = contacts[i]
+                                            let flagsA = c.bodyA >= 0 ? sims[Int(c.bodyA)].flags : BodyFlags.isStatic
+                                            let flagsB = sims[Int(c.bodyB)].flags
+                                            if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
+                                            let isSegment = c.bodyA < 0
+                                            let fatA = isSegment ? segFat[Int(c.indexA)] : itemFat[Int(c.codeA)]
+                                            if !fatA.overlaps(itemFat[Int(c.codeB)]) {
+                                                cw.removals.append(Int32(i))
+                                                continue
+                                            }
+                                            let shapeB = shapeBuf[Int(c.indexB)]
+                                            let xfB = sims[Int(c.bodyB)].transform
+                                            var m: Manifold
+                                            if isSegment {
+                                                m = collide(
+                                                    segs[Int(c.indexA)].segment, .identity, shapeB.geometry, xfB,
+                                                    vertices: verts.baseAddress!, normals: norms.baseAddress!)
+                                                c.friction = (World.boundaryFriction * shapeB.friction).squareRoot()
+                                                c.restitution = Swift.max(World.boundaryElasticity, shapeB.elasticity)
+                                            } else {
+                                                let shapeA = shapeBuf[Int(c.indexA)]
+                                                m = collide(
+                                                    shapeA.geometry, sims[Int(c.bodyA)].transform, shapeB.geometry, xfB,
+                                                    vertices: verts.baseAddress!, normals: norms.baseAddress!)
+                                                c.friction = (shapeA.friction * shapeB.friction).squareRoot()
+                                                c.restitution = Swift.max(shapeA.elasticity, shapeB.elasticity)
+                                            }
+                                            World.matchImpulses(&c, &m)
+                                            c.manifold = m
+                                            var overlapping = false
+                                            if m.pointCount > 0 {
+                                                overlapping = m.point1.separation <= 0
+                                                    || (m.pointCount > 1 && m.point2.separation <= 0)
+                                                // An awake body reaching a sleeping one wakes its island.
+                                                if flagsA & BodyFlags.isAsleep != 0 && flagsB & inactive == 0 {
+                                                    cw.wakeScratch.append(c.bodyA)
+                                                }
+                                                if flagsB & BodyFlags.isAsleep != 0 && flagsA & inactive == 0 {
+                                                    cw.wakeScratch.append(c.bodyB)
+                                                }
+                                            }
+                                            if overlapping {
+                                                c.flags |= ContactFlags.overlapping
+                                            } else {
+                                                c.flags &= ~ContactFlags.overlapping
+                                            }
+                                            // Without points the contact is not solved: it ends here.
+                                            if m.pointCount == 0 && c.flags & ContactFlags.touching != 0 {
+                                                c.flags &= ~ContactFlags.touching
+                                                cw.ended.append(World.makeEvent(c, began: false))
+                                            }
+                                            contacts[i] = c
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        contactWorld = cw
+        // Destroy in descending index order (swap with the last), deterministically.
+        var k = contactWorld.removals.count - 1
+        while k >= 0 {
+            destroyContact(Int(contactWorld.removals[k]))
+            k -= 1
+        }
+        if !contactWorld.wakeScratch.isEmpty {
+            let toWake = contactWorld.wakeScratch
+            for b in toWake { wakeIsland(body: Int(b)) }
+        }
+    }
+
+    /// Removes a contact (reporting "ended" if it touched, and waking a sleeping partner).
+    mutating func destroyContact(_ i: Int) {
+        let c = contactWorld.contacts[i]
+        if c.flags & ContactFlags.touching != 0 {
+            contactWorld.ended.append(World.makeEvent(c, began: false))
+        }
+        if c.manifold.pointCount > 0 {
+            if c.bodyA >= 0 && bodySims[Int(c.bodyA)].flags & BodyFlags.isAsleep != 0 { wakeIsland(body: Int(c.bodyA)) }
+            if bodySims[Int(c.bodyB)].flags & BodyFlags.isAsleep != 0 { wakeIsland(body: Int(c.bodyB)) }
+        }
+        contactWorld.pairSet.remove(ContactWorld.pairKey(c.codeA, c.codeB))
+        let last = contactWorld.contacts.count - 1
+        if i != last { contactWorld.contacts[i] = contactWorld.contacts[last] }
+        contactWorld.contacts.removeLast()
+    }
+
+    /// Carries the last tick's impulses over to the new manifold's points with equal feature ids.
+    @inline(__always)
+    static func matchImpulses(_ c: inout Contact, _ m: inout Manifold) {
+        let old = c.manifold
+        var n1: Real = 0, t1: Real = 0, n2: Real = 0, t2: Real = 0
+        if m.pointCount > 0 && old.pointCount > 0 {
+            let id1 = m.point1.id
+            if old.point1.id == id1 {
+                n1 = c.normalImpulse1
+                t1 = c.tangentImpulse1
+            } else if old.pointCount > 1 && old.point2.id == id1 {
+                n1 = c.normalImpulse2
+                t1 = c.tangentImpulse2
+            }
+            if m.pointCount > 1 {
+                let id2 = m.point2.id
+                if old.point1.id == id2 {
+                    n2 = c.normalImpulse1
+                    t2 = c.tangentImpulse1
+                } else if old.pointCount > 1 && old.point2.id == id2 {
+                    n2 = c.normalImpulse2
+                    t2 = c.tangentImpulse2
+                }
+            }
+        }
+        c.normalImpulse1 = n1
+        c.tangentImpulse1 = t1
+        c.normalImpulse2 = n2
+        c.tangentImpulse2 = t2
+    }
+
+    // MARK: Events
+
+    /// An event for a contact: the item first, then the other party.
+    @inline(__always)
+    static func makeEvent(_ c: Contact, began: Bool) -> ContactEvent {
+        ContactEvent(a: c.partyItem, b: c.partyOther, began: began, point: c.eventPoint)
+    }
+}

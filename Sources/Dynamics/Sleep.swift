@@ -1,0 +1,160 @@
+// Sleeping, waking and the animator's pause (reference §2, §3.1, §14 item 4; notes §2.10).
+//
+// The `uikit` model sleeps: after every tick, bodies are grouped into islands (union-find
+// over contacts that have points and over joints, between two dynamic bodies; anchored
+// bodies, the world and boundaries never join islands), each awake body's timer grows by the tick while it stays under 1 pt/s
+// and 2°/s and resets otherwise, and an island whose every timer reached 0.5 s falls asleep
+// (velocities zeroed). A sleeping body is not integrated, its contacts are neither collided
+// nor solved, and gravity does not act on it. An island with an awake member wakes whole
+// (timers restart), so an awake body that reaches a sleeping pile wakes it: the narrowphase
+// wakes the island of a sleeping body that an awake one reaches, before the solve.
+//
+// The world pauses after a frame in which no dynamic body is awake (or none exists); `step`
+// then does nothing and returns false until something changes. Changes wake: an edit to an
+// item's property that changes its value wakes its body (and its island, through contacts);
+// new items, groups, removals, collision behaviors, boundaries, size and model changes wake
+// everything (`noteCollisionEdit`); a gravity change wakes every body whose acceleration
+// changed. The `ideal` model never sleeps.
+//
+// Determinism: islands come from union-find over the dense contact array in order; roots
+// are body indices, nothing is hashed.
+
+import DynamicsMath
+
+extension World {
+    /// Sleep thresholds of the `uikit` model: speed (pt/s), spin (rad/s) and time (s).
+    static let sleepLinearSpeed: Real = 1
+    static let sleepAngularSpeed: Real = 2 * DMath.pi / 180
+    static let timeToSleep: Real = 0.5
+
+    /// false while the `uikit` world is paused because every body sleeps; `ideal` always runs.
+    public var isRunning: Bool { model == .ideal || !paused }
+
+    /// Whether an item's body sleeps (a member answers for its group; false if unknown).
+    public func isSleeping(_ id: ItemID) -> Bool {
+        guard let i = slot(id) else { return false }
+        let owner = items[i].kind == .member ? Int(items[i].group) : i
+        let b = Int(items[owner].body)
+        return b >= 0 && bodySims[b].flags & BodyFlags.isAsleep != 0
+    }
+
+    /// Whether some dynamic body is awake.
+    var hasAwakeBody: Bool {
+        for b in bodySims where b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) == 0 { return true }
+        return false
+    }
+
+    /// Wakes one body (timer restarted) and resumes the world.
+    mutating func wake(body b: Int) {
+        bodySims[b].flags &= ~BodyFlags.isAsleep
+        bodySims[b].sleepTime = 0
+        paused = false
+    }
+
+    /// Wakes every body and resumes the world.
+    mutating func wakeAll() {
+        for b in bodySims.indices {
+            bodySims[b].flags &= ~BodyFlags.isAsleep
+            bodySims[b].sleepTime = 0
+        }
+        paused = false
+    }
+
+    /// Wakes the island of body `b` as found by the last sleep pass.
+    mutating func wakeIsland(body b: Int) {
+        let parents = contactWorld.islandParent
+        guard parents.count == bodySims.count, b < parents.count else {
+            wake(body: b)
+            return
+        }
+        let root = parents[b]
+        for k in bodySims.indices where parents[k] == root { wake(body: k) }
+        wake(body: b)
+    }
+
+    /// After a gravity change: wakes the bodies whose acceleration changed.
+    mutating func wakeBodies(whereGravityChangedFrom before: [Vec2]) {
+        for b in bodySims.indices where b >= before.count || bodySims[b].gravity != before[b] {
+            if bodySims[b].flags & BodyFlags.isStatic == 0 { wake(body: b) }
+        }
+    }
+
+    /// The sleep pass of the `uikit` model, after a tick of `ctx.tickDuration` (file comment).
+    mutating func updateSleep(_ ctx: StepContext) {
+        guard model == .uikit else { return }
+        let n = bodySims.count
+        var parent = ContiguousArray<Int32>()
+        swap(&parent, &contactWorld.islandParent)
+        var minSleep = ContiguousArray<Real>()
+        swap(&minSleep, &contactWorld.islandSleep)
+        parent.removeAll(keepingCapacity: true)
+        minSleep.removeAll(keepingCapacity: true)
+        for b in 0..<n { parent.append(Int32(b)) }
+        minSleep.append(contentsOf: repeatElement(Real.infinity, count: n))
+        let H = ctx.tickDuration
+        parent.withUnsafeMutableBufferPointer { p in
+            @inline(__always) func find(_ x: Int32) -> Int32 {
+                var r = x
+                while p[Int(r)] != r { r = p[Int(r)] }
+                var y = x
+                while p[Int(y)] != r {
+                    let next = p[Int(y)]
+                    p[Int(y)] = r
+                    y = next
+                }
+                return r
+            }
+            bodySims.withUnsafeMutableBufferPointer { sims in
+                contactWorld.contacts.withUnsafeBufferPointer { contacts in
+                    for c in contacts where c.bodyA >= 0 && c.manifold.pointCount > 0 {
+                        if (sims[Int(c.bodyA)].flags | sims[Int(c.bodyB)].flags) & BodyFlags.isStatic != 0 { continue }
+                        let ra = find(c.bodyA)
+                        let rb = find(c.bodyB)
+                        // The smaller index becomes the root (deterministic).
+                        if ra < rb { p[Int(rb)] = ra } else if rb < ra { p[Int(ra)] = rb }
+                    }
+                }
+                // Joints link islands too (bA, bB: dense bodies resolved by prepareJoints; −1: world).
+                joints.withUnsafeBufferPointer { js in
+                    for j in js where j.bA >= 0 && j.bB >= 0 {
+                        if (sims[Int(j.bA)].flags | sims[Int(j.bB)].flags) & BodyFlags.isStatic != 0 { continue }
+                        let ra = find(j.bA)
+                        let rb = find(j.bB)
+                        if ra < rb { p[Int(rb)] = ra } else if rb < ra { p[Int(ra)] = rb }
+                    }
+                }
+                let linear = World.sleepLinearSpeed
+                let angular = World.sleepAngularSpeed
+                minSleep.withUnsafeMutableBufferPointer { ms in
+                    for b in 0..<n where sims[b].flags & BodyFlags.isStatic == 0 {
+                        if sims[b].flags & BodyFlags.isAsleep == 0 {
+                            if sims[b].v.lengthSquared > linear * linear || abs(sims[b].w) > angular {
+                                sims[b].sleepTime = 0
+                            } else {
+                                sims[b].sleepTime += H
+                            }
+                        }
+                        let r = Int(find(Int32(b)))
+                        ms[r] = Swift.min(ms[r], sims[b].sleepTime)
+                    }
+                    for b in 0..<n where sims[b].flags & BodyFlags.isStatic == 0 {
+                        let r = find(Int32(b))
+                        p[b] = r
+                        if ms[Int(r)] >= World.timeToSleep {
+                            if sims[b].flags & BodyFlags.isAsleep == 0 {
+                                sims[b].flags |= BodyFlags.isAsleep
+                                sims[b].v = .zero
+                                sims[b].w = 0
+                            }
+                        } else if sims[b].flags & BodyFlags.isAsleep != 0 {
+                            sims[b].flags &= ~BodyFlags.isAsleep
+                            sims[b].sleepTime = 0
+                        }
+                    }
+                }
+            }
+        }
+        swap(&parent, &contactWorld.islandParent)
+        swap(&minSleep, &contactWorld.islandSleep)
+    }
+}
