@@ -214,6 +214,13 @@ extension World {
 
     // MARK: Edits
 
+    /// Builds the collision tables (filters, boundary segments, broadphase proxies) now. They
+    /// are otherwise rebuilt by the first step after an edit; call this to keep that work
+    /// out of a timed loop of steps (dyn-bench does, as the peers create proxies with bodies).
+    public mutating func prepareCollisions() {
+        if contactWorld.dirty { rebuildCollision() }
+    }
+
     /// Any edit that changes colliders, filters or boundaries: rebuild before the next tick
     /// and wake everything (a removed floor must not leave a sleeping pile hanging).
     mutating func noteCollisionEdit() {
