@@ -145,11 +145,19 @@ extension World {
             let localB = b == nil ? def.anchor : def.offsetB
             j = JointSim(slot: 0, type: .distance, kind: def.kind.code, itemA: ia, itemB: ib, localA: def.offsetA, localB: localB)
         case .pin, .fixed:
-            let localB = b == nil ? def.anchor : xfB.applyInverse(def.anchor)
-            j = JointSim(
-                slot: 0, type: .revolute, kind: def.kind.code, itemA: ia, itemB: ib,
-                localA: xfA.applyInverse(def.anchor), localB: localB)
-            j.referenceAngle = angleB - angleA
+            if b == nil {
+                // The world is end A, so that the joint angle is the item's own rotation.
+                j = JointSim(
+                    slot: 0, type: .revolute, kind: def.kind.code, itemA: world, itemB: ia, localA: def.anchor,
+                    localB: xfA.applyInverse(def.anchor))
+                j.referenceAngle = angleA
+                j.flags |= JointFlags.swapped
+            } else {
+                j = JointSim(
+                    slot: 0, type: .revolute, kind: def.kind.code, itemA: ia, itemB: ib,
+                    localA: xfA.applyInverse(def.anchor), localB: xfB.applyInverse(def.anchor))
+                j.referenceAngle = angleB - angleA
+            }
         case .slide:
             if b == nil {
                 // The axis stays on the world: the world is end A, the item end B.
@@ -256,7 +264,7 @@ extension World {
     /// pin, fixed, slide or limit attachment joins their items (reference §11.1). For the
     /// contact filter: false at once when there is no such joint, otherwise a binary search
     /// over a sorted array of item pairs. No allocation.
-    public func jointPreventsCollision(bodyA: Int, bodyB: Int) -> Bool {
+    func jointPreventsCollision(bodyA: Int, bodyB: Int) -> Bool {
         if jointFilterKeys.isEmpty { return false }
         let a = UInt64(bodyInfos[bodyA].item)
         let b = UInt64(bodyInfos[bodyB].item)
@@ -280,6 +288,14 @@ extension World {
             throw EngineError(.notAllowed, field: "items", "the items of an attachment or a snap cannot change")
         default: break
         }
+    }
+
+    /// Test hook: `jointPreventsCollision` for two items' bodies.
+    package func jointPrevents(_ a: ItemID, _ b: ItemID) -> Bool {
+        guard let i = slot(a), let j = slot(b) else { return false }
+        let bi = Int(items[Int(collisionOwner(UInt32(i)))].body)
+        let bj = Int(items[Int(collisionOwner(UInt32(j)))].body)
+        return jointPreventsCollision(bodyA: bi, bodyB: bj)
     }
 
     // MARK: Removing (called by removeBehavior and removeItem)

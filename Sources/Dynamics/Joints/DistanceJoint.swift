@@ -19,6 +19,13 @@
 // this sub-step and no more; when stretched (C < 0) it is soft while solving, rigid in relax.
 // A rope whose two points coincide has no direction and does nothing.
 //
+// Curvature: the rows see the length change to first order, h·Ċ; while solving, the bias
+// also aims at the rest of the predicted change over the sub-step,
+//     δ = |d + h·(vB + ωB × rB − vA − ωA × rA) + arcB − arcA| − (L + h·Ċ)
+// (sideways motion and turning anchors lengthen a rod by about h²·v⊥²/(2L) per sub-step; arcs
+// as in RevoluteJoint.swift): rod bias β·C + δ/h, rope speculative bias (C − δ)/h, rope soft
+// bias β·C − δ/h, with |δ| ≤ 1 pt (`JointMath.maxDrift`). Relax has no bias and is unchanged.
+//
 // K uses the direction at the tick's start (as Box2D); the direction itself is re-measured
 // every sub-step.
 
@@ -51,6 +58,17 @@ extension JointSim {
         applyLinear(p, &A, &B, rA, rB)
     }
 
+    /// The second-order part of the length change over one sub-step at the current velocities.
+    @inline(__always)
+    func lengthDrift(_ d: Vec2, _ L: Real, _ u: Vec2, _ A: SolverBody, _ B: SolverBody, _ rA: Vec2, _ rB: Vec2, _ h: Real)
+        -> Real
+    {
+        let vr = B.velocity(at: rB) - A.velocity(at: rA)
+        let next = d + h * vr + JointMath.arcDrift(rB, B.w, h) - JointMath.arcDrift(rA, A.w, h)
+        let drift = next.length - (L + h * u.dot(vr))
+        return Swift.min(Swift.max(drift, -JointMath.maxDrift), JointMath.maxDrift)
+    }
+
     mutating func solveDistance(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)
@@ -68,7 +86,7 @@ extension JointSim {
             massScale = spring.massScale
             impulseScale = spring.impulseScale
         } else if useBias {
-            bias = jc.soft.biasRate * c
+            bias = jc.soft.biasRate * c + jc.invH * lengthDrift(d, L, u, A, B, rA, rB, jc.h)
             massScale = jc.soft.massScale
             impulseScale = jc.soft.impulseScale
         }
@@ -88,10 +106,11 @@ extension JointSim {
         var bias: Real = 0
         var massScale: Real = 1
         var impulseScale: Real = 0
+        let drift = useBias ? lengthDrift(d, L, u, A, B, rA, rB, jc.h) : 0
         if c > 0 {
-            bias = c * jc.invH
+            bias = (c - drift) * jc.invH
         } else if useBias {
-            bias = jc.soft.biasRate * c
+            bias = jc.soft.biasRate * c - jc.invH * drift
             massScale = jc.soft.massScale
             impulseScale = jc.soft.impulseScale
         }

@@ -62,7 +62,7 @@ enum JointFlags {
     static let limit: UInt8 = 1 << 1
     /// A friction motor is active (pin with frictionTorque > 0).
     static let motor: UInt8 = 1 << 2
-    /// The API's item A is the joint's end B (a one-item slide keeps the axis on the world, A).
+    /// The API's item A is the joint's end B (one-item slide, pin and fixed: the world is A).
     static let swapped: UInt8 = 1 << 3
     /// The joint has nothing to solve this tick (both ends on one body, or a removed item).
     static let inactive: UInt8 = 1 << 4
@@ -243,6 +243,29 @@ enum JointMath {
         var det = a11 * a22 - a12 * a12
         if det != 0 { det = 1 / det }
         return Vec2(det * (a22 * b.x - a12 * b.y), det * (a11 * b.y - a12 * b.x))
+    }
+
+    /// The part of an anchor's motion over one sub-step that velocity rows miss: turning r by
+    /// a = ω·h moves it by R(a)·r − r, of which the rows see only a·perp(r). The rest,
+    /// (cos a − 1)·r + (sin a − a)·perp(r), is second order in a (Taylor to a⁵; |a| ≤ π/4).
+    @inline(__always)
+    static func arcDrift(_ r: Vec2, _ w: Real, _ h: Real) -> Vec2 {
+        let a = Swift.min(Swift.max(w * h, -0.25 * DMath.pi), 0.25 * DMath.pi)
+        let a2 = a * a
+        let cm1 = a2 * (-0.5 + a2 * (1.0 / 24 - a2 / 720))
+        let sma = a * a2 * (-1.0 / 6 + a2 / 120)
+        return cm1 * r + sma * r.perp
+    }
+
+    /// The most a curvature correction may ask for in one sub-step, pt: the normal drift is a
+    /// fraction of a point; more means a violent motion that the correction should not feed.
+    static let maxDrift: Real = 1
+
+    /// Clamps a drift vector to `maxDrift`.
+    @inline(__always)
+    static func clampDrift(_ d: Vec2) -> Vec2 {
+        let l2 = d.lengthSquared
+        return l2 > maxDrift * maxDrift ? (maxDrift / l2.squareRoot()) * d : d
     }
 
     /// The world solver body: never moves.

@@ -20,6 +20,15 @@
 //   lower limit: C = θ − lower ≥ 0, λ ≥ 0;  upper limit: C = upper − θ ≥ 0, Ċ = ωA − ωB, λ ≥ 0;
 //     speculative when C > 0 (bias C/h), soft while solving when violated, rigid in relax.
 //
+// Curvature: the positions move with v and ω for a sub-step, so an anchor on a turning body
+// follows an arc the velocity rows only see the tangent of; a bent pin opens by about
+// r·(ω·h)²/2 every sub-step, which the 60 Hz position correction would take several sub-steps
+// to close (0.6 pt gaps in a whipping double pendulum). While solving, the point block's bias
+// also aims at that drift, R(ω·h)·r − r − h·ω × r for each anchor (`JointMath.arcDrift`), so
+// the positions land on the constraint; relax is unchanged (no bias), so no energy is added.
+// The drift asked for is capped at 1 pt per sub-step (`JointMath.maxDrift`): in a violent
+// motion (an anchor dragged hundreds of points a frame) it would otherwise feed itself.
+//
 // Order within a joint (Box2D): friction, limits, then the point block, so the point
 // constraint has the last word. Signs: y down, angles clockwise-positive (reference §1), so
 // θ grows when B turns clockwise relative to A; no convention flips anywhere.
@@ -118,7 +127,8 @@ extension JointSim {
             impulseScale = spring.impulseScale
         } else if useBias {
             let sep = deltaCenter + (B.dp - A.dp) + rB - rA
-            bias = jc.soft.biasRate * sep
+            let drift = JointMath.clampDrift(JointMath.arcDrift(rB, B.w, jc.h) - JointMath.arcDrift(rA, A.w, jc.h))
+            bias = jc.soft.biasRate * sep + jc.invH * drift
             massScale = jc.soft.massScale
             impulseScale = jc.soft.impulseScale
         }

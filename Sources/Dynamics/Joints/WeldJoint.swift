@@ -11,6 +11,9 @@
 //          [·,                             ·,                             iA + iB]]
 //     Δλ = −s_m·K⁻¹(Ċ + β·C) − s_i·λ      (joint softness while solving, rigid in relax)
 //
+// While solving, the point rows' bias also aims at the anchors' arc drift over the sub-step
+// (see RevoluteJoint.swift, `JointMath.arcDrift`).
+//
 // The impulse (P, L) acts as −P at rA and −L on A, +P at rB and +L on B. When neither body
 // may rotate (iA + iB = 0) the angle row is dropped and the point block is solved alone.
 
@@ -40,7 +43,8 @@ extension JointSim {
         if useBias {
             let sep = deltaCenter + (B.dp - A.dp) + rB - rA
             let ang = deltaAngle + (B.da - A.da)
-            biasP = jc.soft.biasRate * sep
+            let drift = JointMath.clampDrift(JointMath.arcDrift(rB, B.w, jc.h) - JointMath.arcDrift(rA, A.w, jc.h))
+            biasP = jc.soft.biasRate * sep + jc.invH * drift
             biasA = jc.soft.biasRate * ang
             massScale = jc.soft.massScale
             impulseScale = jc.soft.impulseScale
