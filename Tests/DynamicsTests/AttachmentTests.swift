@@ -698,3 +698,37 @@ extension AttachmentDefinition {
         #expect(!w.jointPrevents(a, c))
     }
 }
+
+@Suite struct JointSleepTests {
+    /// uikit model: a pendulum with the default resistance comes to rest, its island sleeps
+    /// and the world pauses; moving the anchor, a push or a velocity change wakes it.
+    @Test func sleepsAndWakes() throws {
+        var w = World(size: Vec2(2000, 2000), model: .uikit)
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        let a = try box(&w, Vec2(500, 400), Vec2(20, 20))
+        let b = try box(&w, Vec2(500, 450), Vec2(20, 20))
+        var def = AttachmentDefinition(kind: .anchor, itemA: a)
+        def.anchor = Vec2(500, 300)
+        let rod = try w.addAttachment(def)
+        _ = try w.addAttachment(AttachmentDefinition(kind: .items, itemA: b, itemB: a))
+        var frames = 0
+        while w.step() && frames < 3000 { frames += 1 }
+        #expect(w.isSleeping(a) && w.isSleeping(b))
+        #expect(!w.isRunning)
+        try w.setBehaviorProperty("anchorX", of: rod, to: .number(520))
+        #expect(w.isRunning && !w.isSleeping(a) && !w.isSleeping(b))
+        frames = 0
+        while w.step() && frames < 6000 { frames += 1 }
+        print("joint sleep: asleep again after \(frames) frames, x = \(w.property(.x, of: b))")
+        #expect(abs(w.property(.x, of: b) - 520) < 1)
+        let p = try w.addPush(items: [b], mode: .instantaneous, vector: Vec2(0.01, 0))
+        #expect(w.isRunning)
+        let stepped = w.step()
+        #expect(stepped)
+        #expect(w.property(.vx, of: b) > 0)
+        #expect(w.behaviorProperty("active", of: p) == .flag(false))
+        while w.step() {}
+        try w.addLinearVelocity(Vec2(50, 0), to: b)
+        #expect(w.isRunning && !w.isSleeping(a))
+    }
+}

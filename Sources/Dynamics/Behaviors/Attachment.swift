@@ -188,7 +188,22 @@ extension World {
         j.slot = UInt32(s)
         joints.append(j)
         jointsChanged()
+        wakeEnds(of: j)
         return behaviorID(s)
+    }
+
+    /// Wakes the islands of a joint's items (uikit model: a new, changed or removed joint
+    /// moves them) and resumes the world.
+    mutating func wakeEnds(of j: JointSim) {
+        for item in [j.itemA, j.itemB] where item != JointSim.world && items[Int(item)].kind != .free {
+            wakeItem(slot: Int(item))
+        }
+    }
+
+    /// Wakes the island of an item's body (a member: its group's).
+    mutating func wakeItem(slot i: Int) {
+        let b = Int(items[Int(collisionOwner(UInt32(i)))].body)
+        if b >= 0 && bodySims[b].flags & BodyFlags.isStatic == 0 { wakeIsland(body: b) }
     }
 
     /// A live item usable as an attachment end (a single item or a group).
@@ -306,6 +321,7 @@ extension World {
         switch behaviorSlots[s].kind {
         case .attachment, .snap:
             let k = Int(behaviorSlots[s].record)
+            wakeEnds(of: joints[k])
             joints.remove(at: k)
             for m in k..<joints.count { behaviorSlots[Int(joints[m].slot)].record = Int32(m) }
             jointsChanged()
@@ -428,6 +444,7 @@ extension World {
 
     mutating func setAttachmentProperty(_ name: String, of id: BehaviorID, to value: BehaviorValue) throws {
         let k = try attachmentIndex(id)
+        defer { wakeEnds(of: joints[k]) }
         switch name {
         case "anchorX", "anchorY":
             let d = try World.numberValue(value, name)

@@ -57,6 +57,7 @@ extension World {
         try finite("vy", v.y)
         let b = Int(items[i].body)
         if bodySims[b].flags & BodyFlags.isStatic != 0 { return }
+        wakeIsland(body: b)
         bodySims[b].v += v
     }
 
@@ -67,6 +68,7 @@ extension World {
         try finite("spin", w)
         let b = Int(items[i].body)
         if bodySims[b].flags & (BodyFlags.isStatic | BodyFlags.fixedRotation) != 0 { return }
+        wakeIsland(body: b)
         bodySims[b].w += w
     }
 
@@ -87,7 +89,13 @@ extension World {
         let s = allocateBehavior(kind: .push, record: pushes.count)
         pushes.append(PushRecord(slot: UInt32(s), mode: mode, active: true, vector: vector, angle: angle, offset: offset))
         for m in members { gravityMembers.append(Membership(behavior: UInt32(s), item: m)) }
+        wakePushed(slot: s)
         return behaviorID(s)
+    }
+
+    /// Wakes the items of push slot `s` (a changed push moves them) and resumes the world.
+    mutating func wakePushed(slot s: Int) {
+        for m in gravityMembers where m.behavior == UInt32(s) { wakeItem(slot: Int(m.item)) }
     }
 
     func pushIndex(_ id: BehaviorID) throws(EngineError) -> Int {
@@ -108,6 +116,7 @@ extension World {
     /// Sets the vector (UIKit force units); a non-zero vector also sets the angle.
     public mutating func setPushVector(_ id: BehaviorID, _ v: Vec2) throws {
         let p = try pushIndex(id)
+        defer { wakePushed(slot: Int(pushes[p].slot)) }
         try finite("dx", v.x)
         try finite("dy", v.y)
         pushes[p].vector = v
@@ -117,6 +126,7 @@ extension World {
     /// Sets the angle (rad), keeping the magnitude.
     public mutating func setPushAngle(_ id: BehaviorID, _ a: Real) throws {
         let p = try pushIndex(id)
+        defer { wakePushed(slot: Int(pushes[p].slot)) }
         try finite("angle", a)
         let m = pushes[p].vector.length
         let cs = DMath.cosSin(a)
@@ -127,6 +137,7 @@ extension World {
     /// Sets the magnitude, keeping the angle (also through 0); negative reverses the vector.
     public mutating func setPushMagnitude(_ id: BehaviorID, _ m: Real) throws {
         let p = try pushIndex(id)
+        defer { wakePushed(slot: Int(pushes[p].slot)) }
         try finite("magnitude", m)
         let cs = DMath.cosSin(pushes[p].angle)
         let v = Vec2(m * cs.c, m * cs.s)
@@ -138,12 +149,14 @@ extension World {
     /// turned on.
     public mutating func setPushActive(_ id: BehaviorID, _ on: Bool) throws {
         let p = try pushIndex(id)
+        defer { wakePushed(slot: Int(pushes[p].slot)) }
         pushes[p].active = on
     }
 
     /// Sets where the push acts, from each item's centre in world axes, pt.
     public mutating func setPushOffset(_ id: BehaviorID, _ o: Vec2) throws {
         let p = try pushIndex(id)
+        defer { wakePushed(slot: Int(pushes[p].slot)) }
         try finite("offsetX", o.x)
         try finite("offsetY", o.y)
         pushes[p].offset = o

@@ -24,6 +24,7 @@ extension World {
         j.slot = UInt32(s)
         joints.append(j)
         jointsChanged()
+        wakeItem(slot: i)
         return behaviorID(s)
     }
 
@@ -47,6 +48,7 @@ extension World {
         try finite("x", p.x)
         try finite("y", p.y)
         joints[k].localB = p
+        wakeItem(slot: Int(joints[k].itemA))
     }
 
     /// Sets the damping ratio of the snap springs (≥ 0), effective at once.
@@ -54,6 +56,7 @@ extension World {
         let k = try snapIndex(id)
         try nonNegative("damping", d)
         joints[k].dampingRatio = d
+        wakeItem(slot: Int(joints[k].itemA))
     }
 
     func snapItems(_ id: BehaviorID) -> [ItemID]? {

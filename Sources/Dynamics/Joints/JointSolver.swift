@@ -127,7 +127,11 @@ extension World {
         let (bb, lb) = resolveEnd(j.itemB, j.localB, its)
         j.bA = ba
         j.bB = bb
-        if ba == bb || ba == -2 || bb == -2 {
+        let quiet = BodyFlags.isStatic | BodyFlags.isAsleep
+        if ba == bb || ba == -2 || bb == -2
+            || ((ba < 0 || sims[Int(ba)].flags & quiet != 0) && (bb < 0 || sims[Int(bb)].flags & quiet != 0))
+        {
+            // Nothing to solve: one body, a removed item, or no awake dynamic end.
             j.flags |= JointFlags.inactive
             return
         }
