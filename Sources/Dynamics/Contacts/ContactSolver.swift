@@ -73,18 +73,16 @@ struct ContactConstraintPoint {
     /// This sub-step's impulses.
     var normalImpulse: Real
     var tangentImpulse: Real
-    /// The sum over the tick's earlier sub-steps.
-    var totalNormalImpulse: Real
-    var totalTangentImpulse: Real
     var normalMass: Real
     var tangentMass: Real
-    /// Normal approach speed at prepare, pt/s (restitution).
-    var relativeVelocity: Real
-    /// The largest normal impulse applied in one go this tick (restitution needs "some").
-    var maxNormalImpulse: Real
+    /// The sum over the tick's finished sub-steps (each relax banks its sub-step's impulses).
+    var totalNormalImpulse: Real
+    var totalTangentImpulse: Real
 }
 
-/// One prepared contact (up to two points, inline).
+/// One prepared contact; its points are `ContactWorld.constraintPoints[2i]` and `[2i + 1]`
+/// (the second unused for one-point manifolds), so that the hot loops address them with
+/// pointer arithmetic instead of copying whole constraints.
 struct ContactConstraint {
     /// Solver body indices (the static identity body for segments).
     var a: Int32
@@ -100,8 +98,9 @@ struct ContactConstraint {
     var invMassB: Real
     var invIB: Real
     var softness: Softness
-    var p1: ContactConstraintPoint
-    var p2: ContactConstraintPoint
+    /// Normal approach speed of each point at prepare, pt/s (restitution).
+    var relativeVelocity1: Real
+    var relativeVelocity2: Real
 }
 
 /// A contact point the impact pass may bounce.
@@ -235,8 +234,11 @@ extension World {
     /// body (solved last in every pass, so they have the last word against push-through).
     mutating func prepareContacts(_ ctx: StepContext) {
         var cs = ContiguousArray<ContactConstraint>()
+        var ps = ContiguousArray<ContactConstraintPoint>()
         swap(&cs, &contactWorld.constraints)
+        swap(&ps, &contactWorld.constraintPoints)
         cs.removeAll(keepingCapacity: true)
+        ps.removeAll(keepingCapacity: true)
         let staticIndex = Int32(bodySims.count)
         let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
         let hertz = Swift.min(World.contactHertz, 0.25 * ctx.invH)
@@ -245,27 +247,28 @@ extension World {
         bodySims.withUnsafeBufferPointer { sims in
             solverBodies.withUnsafeBufferPointer { bodies in
                 contactWorld.contacts.withUnsafeBufferPointer { contacts in
+                    guard let base = contacts.baseAddress else { return }
                     for pass in 0..<2 {
                         for ci in 0..<contacts.count {
-                            let c = contacts[ci]
-                            let m = c.manifold
-                            if m.pointCount == 0 { continue }
-                            let flagsA = c.bodyA >= 0 ? sims[Int(c.bodyA)].flags : BodyFlags.isStatic
-                            let flagsB = sims[Int(c.bodyB)].flags
+                            let cp = base + ci
+                            if cp.pointee.manifold.pointCount == 0 { continue }
+                            let bodyA = cp.pointee.bodyA
+                            let bodyB = cp.pointee.bodyB
+                            let flagsA = bodyA >= 0 ? sims[Int(bodyA)].flags : BodyFlags.isStatic
+                            let flagsB = sims[Int(bodyB)].flags
                             if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
                             let isStatic = (flagsA | flagsB) & BodyFlags.isStatic != 0
                             if isStatic != (pass == 1) { continue }
-                            let a = c.bodyA >= 0 ? c.bodyA : staticIndex
-                            let b = c.bodyB
+                            let m = cp.pointee.manifold
+                            let a = bodyA >= 0 ? bodyA : staticIndex
+                            let b = bodyB
                             let A = bodies[Int(a)]
                             let B = bodies[Int(b)]
-                            let pA = c.bodyA >= 0 ? sims[Int(a)].transform.p : .zero
-                            let cA = c.bodyA >= 0 ? sims[Int(a)].center : .zero
-                            let offA = pA - cA
+                            let offA = bodyA >= 0 ? sims[Int(a)].transform.p - sims[Int(a)].center : .zero
                             let offB = sims[Int(b)].transform.p - sims[Int(b)].center
                             let n = m.normal
                             let t = Vec2(n.y, -n.x)
-                            @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> ContactConstraintPoint {
+                            @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> (ContactConstraintPoint, Real) {
                                 let rA = mp.anchorA + offA
                                 let rB = mp.anchorB + offB
                                 let rnA = rA.cross(n)
@@ -275,64 +278,71 @@ extension World {
                                 let rtB = rB.cross(t)
                                 let kT = A.invMass + B.invMass + A.invInertia * rtA * rtA + B.invInertia * rtB * rtB
                                 let dv = B.velocity(at: rB) - A.velocity(at: rA)
-                                return ContactConstraintPoint(
+                                let p = ContactConstraintPoint(
                                     rA: rA, rB: rB, baseSeparation: mp.separation - (rB - rA).dot(n), normalImpulse: ln,
-                                    tangentImpulse: lt, totalNormalImpulse: 0, totalTangentImpulse: 0,
-                                    normalMass: kN > 0 ? 1 / kN : 0, tangentMass: kT > 0 ? 1 / kT : 0,
-                                    relativeVelocity: dv.dot(n), maxNormalImpulse: 0)
+                                    tangentImpulse: lt, normalMass: kN > 0 ? 1 / kN : 0,
+                                    tangentMass: kT > 0 ? 1 / kT : 0, totalNormalImpulse: 0, totalTangentImpulse: 0)
+                                return (p, dv.dot(n))
                             }
-                            let p1 = point(m.point1, c.normalImpulse1, c.tangentImpulse1)
-                            let p2 = m.pointCount > 1 ? point(m.point2, c.normalImpulse2, c.tangentImpulse2) : p1
+                            let (p1, vn1) = point(m.point1, cp.pointee.normalImpulse1, cp.pointee.tangentImpulse1)
+                            let (p2, vn2) = m.pointCount > 1 ? point(m.point2, cp.pointee.normalImpulse2, cp.pointee.tangentImpulse2) : (p1, vn1)
+                            ps.append(p1)
+                            ps.append(p2)
                             cs.append(
                                 ContactConstraint(
                                     a: a, b: b, contact: Int32(ci), pointCount: Int32(m.pointCount), normal: n,
-                                    friction: c.friction, restitution: c.restitution, invMassA: A.invMass,
+                                    friction: cp.pointee.friction, restitution: cp.pointee.restitution, invMassA: A.invMass,
                                     invIA: A.invInertia, invMassB: B.invMass, invIB: B.invInertia,
-                                    softness: isStatic ? staticSoft : soft, p1: p1, p2: p2))
+                                    softness: isStatic ? staticSoft : soft, relativeVelocity1: vn1, relativeVelocity2: vn2))
                         }
                     }
                 }
             }
         }
         swap(&cs, &contactWorld.constraints)
+        swap(&ps, &contactWorld.constraintPoints)
     }
 
     // MARK: Sub-step passes
 
-    /// Sub-step 0 applies last tick's impulses; later sub-steps bank the previous sub-step's
-    /// impulses into the totals and start again from 0 (file comment).
+    /// Sub-step 0 applies last tick's impulses; later sub-steps start from 0, the relax of
+    /// each sub-step having banked its impulses into the totals (file comment).
     mutating func warmStartContacts(_ ctx: StepContext, substep: Int) {
+        if substep > 0 { return }
+        let constraints = contactWorld.constraints
         solverBodies.withUnsafeMutableBufferPointer { bodies in
-            contactWorld.constraints.withUnsafeMutableBufferPointer { cs in
-                if substep == 0 {
+            contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
+                constraints.withUnsafeBufferPointer { cs in
+                    guard let bp = bodies.baseAddress, let pp = ps.baseAddress else { return }
                     for i in 0..<cs.count {
                         let c = cs[i]
-                        var A = bodies[Int(c.a)]
-                        var B = bodies[Int(c.b)]
+                        let pa = bp + Int(c.a)
+                        let pb = bp + Int(c.b)
+                        var vA = pa.pointee.v
+                        var wA = pa.pointee.w
+                        var vB = pb.pointee.v
+                        var wB = pb.pointee.w
                         let n = c.normal
-                        let t = Vec2(n.y, -n.x)
-                        @inline(__always) func apply(_ p: ContactConstraintPoint) {
-                            let P = p.normalImpulse * n + p.tangentImpulse * t
-                            A.v -= c.invMassA * P
-                            A.w -= c.invIA * p.rA.cross(P)
-                            B.v += c.invMassB * P
-                            B.w += c.invIB * p.rB.cross(P)
+                        for k in 0..<Int(c.pointCount) {
+                            let q = pp + (2 &* i &+ k)
+                            let rA = q.pointee.rA
+                            let rB = q.pointee.rB
+                            let ln = q.pointee.normalImpulse
+                            let lt = q.pointee.tangentImpulse
+                            // P = λn·n + λt·t with t = (n.y, −n.x)
+                            let px = ln * n.x + lt * n.y
+                            let py = ln * n.y - lt * n.x
+                            vA.x -= c.invMassA * px
+                            vA.y -= c.invMassA * py
+                            wA -= c.invIA * (rA.x * py - rA.y * px)
+                            vB.x += c.invMassB * px
+                            vB.y += c.invMassB * py
+                            wB += c.invIB * (rB.x * py - rB.y * px)
                         }
-                        apply(c.p1)
-                        if c.pointCount > 1 { apply(c.p2) }
-                        bodies[Int(c.a)] = A
-                        bodies[Int(c.b)] = B
-                    }
-                } else {
-                    for i in 0..<cs.count {
-                        cs[i].p1.totalNormalImpulse += cs[i].p1.normalImpulse
-                        cs[i].p1.totalTangentImpulse += cs[i].p1.tangentImpulse
-                        cs[i].p1.normalImpulse = 0
-                        cs[i].p1.tangentImpulse = 0
-                        cs[i].p2.totalNormalImpulse += cs[i].p2.normalImpulse
-                        cs[i].p2.totalTangentImpulse += cs[i].p2.tangentImpulse
-                        cs[i].p2.normalImpulse = 0
-                        cs[i].p2.tangentImpulse = 0
+                        pa.pointee.v = vA
+                        pa.pointee.w = wA
+                        pb.pointee.v = vB
+                        pb.pointee.w = wB
                     }
                 }
             }
@@ -344,120 +354,160 @@ extension World {
     mutating func solveContacts(_ ctx: StepContext, useBias: Bool) {
         let invH = ctx.invH
         let maxPush = World.contactPushMaxVelocity
+        let constraints = contactWorld.constraints
         solverBodies.withUnsafeMutableBufferPointer { bodies in
-            contactWorld.constraints.withUnsafeMutableBufferPointer { cs in
-                for i in 0..<cs.count {
-                    var c = cs[i]
-                    var A = bodies[Int(c.a)]
-                    var B = bodies[Int(c.b)]
-                    let n = c.normal
-                    let dp = B.dp - A.dp
-                    let mA = c.invMassA
-                    let iA = c.invIA
-                    let mB = c.invMassB
-                    let iB = c.invIB
-                    let softness = c.softness
-                    let mu = c.friction
-                    @inline(__always) func normal(_ p: inout ContactConstraintPoint) {
-                        let d = dp + (B.dq.apply(p.rB) - A.dq.apply(p.rA))
-                        let s = d.dot(n) + p.baseSeparation
-                        var bias: Real = 0
-                        var massScale: Real = 1
-                        var impulseScale: Real = 0
-                        if s > 0 {
-                            bias = s * invH
-                        } else if useBias {
-                            bias = Swift.max(softness.biasRate * s, -maxPush)
-                            massScale = softness.massScale
-                            impulseScale = softness.impulseScale
+            contactWorld.constraintPoints.withUnsafeMutableBufferPointer { ps in
+                constraints.withUnsafeBufferPointer { cs in
+                    guard let bp = bodies.baseAddress, let pp = ps.baseAddress, let cp = cs.baseAddress else { return }
+                    if useBias {
+                        for i in 0..<cs.count {
+                            World.solveContact(cp + i, pp + 2 &* i, bp, invH: invH, maxPush: maxPush, relax: false)
                         }
-                        let dv = (B.v + cross(B.w, p.rB)) - (A.v + cross(A.w, p.rA))
-                        let vn = dv.dot(n)
-                        var impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse
-                        let newImpulse = Swift.max(p.normalImpulse + impulse, 0)
-                        impulse = newImpulse - p.normalImpulse
-                        p.normalImpulse = newImpulse
-                        if impulse > p.maxNormalImpulse { p.maxNormalImpulse = impulse }
-                        let P = impulse * n
-                        A.v -= mA * P
-                        A.w -= iA * p.rA.cross(P)
-                        B.v += mB * P
-                        B.w += iB * p.rB.cross(P)
+                    } else {
+                        for i in 0..<cs.count {
+                            World.solveContact(cp + i, pp + 2 &* i, bp, invH: invH, maxPush: maxPush, relax: true)
+                        }
                     }
-                    @inline(__always) func friction(_ p: inout ContactConstraintPoint) {
-                        let t = Vec2(n.y, -n.x)
-                        let dv = (B.v + cross(B.w, p.rB)) - (A.v + cross(A.w, p.rA))
-                        let vt = dv.dot(t)
-                        var impulse = -p.tangentMass * vt
-                        let maxFriction = mu * p.normalImpulse
-                        let newImpulse = Swift.min(Swift.max(p.tangentImpulse + impulse, -maxFriction), maxFriction)
-                        impulse = newImpulse - p.tangentImpulse
-                        p.tangentImpulse = newImpulse
-                        let P = impulse * t
-                        A.v -= mA * P
-                        A.w -= iA * p.rA.cross(P)
-                        B.v += mB * P
-                        B.w += iB * p.rB.cross(P)
-                    }
-                    normal(&c.p1)
-                    if c.pointCount > 1 { normal(&c.p2) }
-                    if !useBias {
-                        friction(&c.p1)
-                        if c.pointCount > 1 { friction(&c.p2) }
-                    }
-                    cs[i] = c
-                    bodies[Int(c.a)] = A
-                    bodies[Int(c.b)] = B
                 }
             }
         }
     }
 
+    /// One contact's rows (file comment): normal points, then friction when relaxing.
+    @inline(__always)
+    static func solveContact(
+        _ c: UnsafePointer<ContactConstraint>, _ p: UnsafeMutablePointer<ContactConstraintPoint>,
+        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, maxPush: Real, relax: Bool
+    ) {
+        let pa = bodies + Int(c.pointee.a)
+        let pb = bodies + Int(c.pointee.b)
+        var vA = pa.pointee.v
+        var wA = pa.pointee.w
+        var vB = pb.pointee.v
+        var wB = pb.pointee.w
+        let dqA = pa.pointee.dq
+        let dqB = pb.pointee.dq
+        let dp = pb.pointee.dp - pa.pointee.dp
+        let n = c.pointee.normal
+        let mA = c.pointee.invMassA
+        let iA = c.pointee.invIA
+        let mB = c.pointee.invMassB
+        let iB = c.pointee.invIB
+        let biasRate = relax ? 0 : c.pointee.softness.biasRate
+        let softMass = relax ? 1 : c.pointee.softness.massScale
+        let softImpulse = relax ? 0 : c.pointee.softness.impulseScale
+        let count = Int(c.pointee.pointCount)
+        var k = 0
+        while k < count {
+            let q = p + k
+            let rA = q.pointee.rA
+            let rB = q.pointee.rB
+            // Current separation from the pose deltas, anchors fixed for the tick.
+            let d = dp + (dqB.apply(rB) - dqA.apply(rA))
+            let s = d.x * n.x + d.y * n.y + q.pointee.baseSeparation
+            var bias: Real
+            var massScale: Real
+            var impulseScale: Real
+            if s > 0 {
+                bias = s * invH  // speculative: the gap may close, not more
+                massScale = 1
+                impulseScale = 0
+            } else {
+                bias = Swift.max(biasRate * s, -maxPush)
+                massScale = softMass
+                impulseScale = softImpulse
+            }
+            let dvx = (vB.x - wB * rB.y) - (vA.x - wA * rA.y)
+            let dvy = (vB.y + wB * rB.x) - (vA.y + wA * rA.x)
+            let vn = dvx * n.x + dvy * n.y
+            let old = q.pointee.normalImpulse
+            let newImpulse = Swift.max(old - q.pointee.normalMass * massScale * (vn + bias) - impulseScale * old, 0)
+            let impulse = newImpulse - old
+            q.pointee.normalImpulse = newImpulse
+            let px = impulse * n.x
+            let py = impulse * n.y
+            vA.x -= mA * px
+            vA.y -= mA * py
+            wA -= iA * (rA.x * py - rA.y * px)
+            vB.x += mB * px
+            vB.y += mB * py
+            wB += iB * (rB.x * py - rB.y * px)
+            k &+= 1
+        }
+        if relax {
+            let friction = c.pointee.friction
+            let tx = n.y
+            let ty = -n.x
+            k = 0
+            while k < count {
+                let q = p + k
+                let rA = q.pointee.rA
+                let rB = q.pointee.rB
+                let dvx = (vB.x - wB * rB.y) - (vA.x - wA * rA.y)
+                let dvy = (vB.y + wB * rB.x) - (vA.y + wA * rA.x)
+                let vt = dvx * tx + dvy * ty
+                let old = q.pointee.tangentImpulse
+                let maxFriction = friction * q.pointee.normalImpulse
+                let newImpulse = Swift.min(Swift.max(old - q.pointee.tangentMass * vt, -maxFriction), maxFriction)
+                let impulse = newImpulse - old
+                // The sub-step is done for this point: bank its impulses, restart from 0.
+                q.pointee.totalNormalImpulse += q.pointee.normalImpulse
+                q.pointee.totalTangentImpulse += newImpulse
+                q.pointee.normalImpulse = 0
+                q.pointee.tangentImpulse = 0
+                let px = impulse * tx
+                let py = impulse * ty
+                vA.x -= mA * px
+                vA.y -= mA * py
+                wA -= iA * (rA.x * py - rA.y * px)
+                vB.x += mB * px
+                vB.y += mB * py
+                wB += iB * (rB.x * py - rB.y * px)
+                k &+= 1
+            }
+        }
+        pa.pointee.v = vA
+        pa.pointee.w = wA
+        pb.pointee.v = vB
+        pb.pointee.w = wB
+    }
+
     // MARK: After the sub-steps
 
-    /// Banks the last sub-step's impulses, then the restitution pass (Box2D's): points that
-    /// approached faster than the threshold at prepare and took some impulse get
-    /// vn = −e·vn0 (the total impulse stays ≥ 0).
+    /// The restitution pass (Box2D's): points that approached faster than the threshold at
+    /// prepare and took some impulse get vn = −e·vn0 (the total impulse stays ≥ 0).
     mutating func restituteContacts(_ ctx: StepContext) {
         let threshold = World.restitutionThreshold
+        let constraints = contactWorld.constraints
         solverBodies.withUnsafeMutableBufferPointer { bodies in
-            contactWorld.constraints.withUnsafeMutableBufferPointer { cs in
-                for i in 0..<cs.count {
-                    var c = cs[i]
-                    c.p1.totalNormalImpulse += c.p1.normalImpulse
-                    c.p1.totalTangentImpulse += c.p1.tangentImpulse
-                    c.p1.normalImpulse = 0
-                    c.p1.tangentImpulse = 0
-                    c.p2.totalNormalImpulse += c.p2.normalImpulse
-                    c.p2.totalTangentImpulse += c.p2.tangentImpulse
-                    c.p2.normalImpulse = 0
-                    c.p2.tangentImpulse = 0
-                    if c.restitution > 0 {
-                        var A = bodies[Int(c.a)]
-                        var B = bodies[Int(c.b)]
+            contactWorld.constraintPoints.withUnsafeMutableBufferPointer { ps in
+                constraints.withUnsafeBufferPointer { cs in
+                    guard let bp = bodies.baseAddress, let pp = ps.baseAddress else { return }
+                    for i in 0..<cs.count where cs[i].restitution > 0 {
+                        let c = cs[i]
+                        let pa = bp + Int(c.a)
+                        let pb = bp + Int(c.b)
+                        var A = pa.pointee
+                        var B = pb.pointee
                         let n = c.normal
-                        let e = c.restitution
-                        let mA = c.invMassA, iA = c.invIA, mB = c.invMassB, iB = c.invIB
-                        @inline(__always) func restitute(_ p: inout ContactConstraintPoint) {
-                            if p.relativeVelocity > -threshold || p.maxNormalImpulse == 0 { return }
-                            let dv = (B.v + cross(B.w, p.rB)) - (A.v + cross(A.w, p.rA))
-                            let vn = dv.dot(n)
-                            var impulse = -p.normalMass * (vn + e * p.relativeVelocity)
-                            let newImpulse = Swift.max(p.totalNormalImpulse + impulse, 0)
-                            impulse = newImpulse - p.totalNormalImpulse
-                            p.totalNormalImpulse = newImpulse
-                            let P = impulse * n
-                            A.v -= mA * P
-                            A.w -= iA * p.rA.cross(P)
-                            B.v += mB * P
-                            B.w += iB * p.rB.cross(P)
+                        for k in 0..<Int(c.pointCount) {
+                            let q = pp + (2 &* i &+ k)
+                            let vn0 = k == 0 ? c.relativeVelocity1 : c.relativeVelocity2
+                            if vn0 > -threshold || q.pointee.totalNormalImpulse == 0 { continue }
+                            let rA = q.pointee.rA
+                            let rB = q.pointee.rB
+                            let vn = (B.velocity(at: rB) - A.velocity(at: rA)).dot(n)
+                            let old = q.pointee.totalNormalImpulse
+                            let newImpulse = Swift.max(
+                                old - q.pointee.normalMass * (vn + c.restitution * vn0), 0)
+                            q.pointee.totalNormalImpulse = newImpulse
+                            let P = (newImpulse - old) * n
+                            A.applyImpulse(-P, at: rA)
+                            B.applyImpulse(P, at: rB)
                         }
-                        restitute(&c.p1)
-                        if c.pointCount > 1 { restitute(&c.p2) }
-                        bodies[Int(c.a)] = A
-                        bodies[Int(c.b)] = B
+                        pa.pointee = A
+                        pb.pointee = B
                     }
-                    cs[i] = c
                 }
             }
         }
@@ -470,39 +520,43 @@ extension World {
         var cw = ContactWorld()
         swap(&cw, &contactWorld)
         cw.constraints.withUnsafeBufferPointer { cs in
-            cw.contacts.withUnsafeMutableBufferPointer { contacts in
-                for c in cs {
-                    let i = Int(c.contact)
-                    var contact = contacts[i]
-                    let m = contact.manifold
-                    contact.normalImpulse1 = c.p1.totalNormalImpulse
-                    contact.tangentImpulse1 = c.p1.totalTangentImpulse
-                    var pushed = c.p1.totalNormalImpulse > 0
-                    if c.pointCount > 1 {
-                        contact.normalImpulse2 = c.p2.totalNormalImpulse
-                        contact.tangentImpulse2 = c.p2.totalTangentImpulse
-                        pushed = pushed || c.p2.totalNormalImpulse > 0
-                        if c.p2.totalNormalImpulse > c.p1.totalNormalImpulse
-                            || (c.p2.totalNormalImpulse == c.p1.totalNormalImpulse && m.point2.separation < m.point1.separation)
-                        {
-                            contact.eventPoint = m.point2.point
+            cw.constraintPoints.withUnsafeBufferPointer { ps in
+                cw.contacts.withUnsafeMutableBufferPointer { contacts in
+                    for ci in 0..<cs.count {
+                        let c = cs[ci]
+                        let p1 = ps[2 &* ci]
+                        let p2 = ps[2 &* ci &+ 1]
+                        let i = Int(c.contact)
+                        let contact = contacts.baseAddress! + i
+                        let m = contact.pointee.manifold
+                        contact.pointee.normalImpulse1 = p1.totalNormalImpulse
+                        contact.pointee.tangentImpulse1 = p1.totalTangentImpulse
+                        var pushed = p1.totalNormalImpulse > 0
+                        if c.pointCount > 1 {
+                            contact.pointee.normalImpulse2 = p2.totalNormalImpulse
+                            contact.pointee.tangentImpulse2 = p2.totalTangentImpulse
+                            pushed = pushed || p2.totalNormalImpulse > 0
+                            if p2.totalNormalImpulse > p1.totalNormalImpulse
+                                || (p2.totalNormalImpulse == p1.totalNormalImpulse && m.point2.separation < m.point1.separation)
+                            {
+                                contact.pointee.eventPoint = m.point2.point
+                            } else {
+                                contact.pointee.eventPoint = m.point1.point
+                            }
                         } else {
-                            contact.eventPoint = m.point1.point
+                            contact.pointee.eventPoint = m.point1.point
                         }
-                    } else {
-                        contact.eventPoint = m.point1.point
+                        let touching = pushed || contact.pointee.flags & (ContactFlags.overlapping | ContactFlags.impacted) != 0
+                        let was = contact.pointee.flags & ContactFlags.touching != 0
+                        contact.pointee.flags &= ~ContactFlags.impacted
+                        if touching && !was {
+                            contact.pointee.flags |= ContactFlags.touching
+                            cw.began.append(World.makeEvent(contact.pointee, began: true))
+                        } else if !touching && was {
+                            contact.pointee.flags &= ~ContactFlags.touching
+                            cw.ended.append(World.makeEvent(contact.pointee, began: false))
+                        }
                     }
-                    let touching = pushed || contact.flags & (ContactFlags.overlapping | ContactFlags.impacted) != 0
-                    let was = contact.flags & ContactFlags.touching != 0
-                    contact.flags &= ~ContactFlags.impacted
-                    if touching && !was {
-                        contact.flags |= ContactFlags.touching
-                        cw.began.append(World.makeEvent(contact, began: true))
-                    } else if !touching && was {
-                        contact.flags &= ~ContactFlags.touching
-                        cw.ended.append(World.makeEvent(contact, began: false))
-                    }
-                    contacts[i] = contact
                 }
             }
         }

@@ -141,6 +141,8 @@ struct ContactWorld {
 
     /// Prepared contact constraints of the current tick (Contacts/ContactSolver.swift).
     var constraints = ContiguousArray<ContactConstraint>()
+    /// Their points, two per constraint.
+    var constraintPoints = ContiguousArray<ContactConstraintPoint>()
     var impactCandidates = ContiguousArray<ImpactCandidate>()
 
     /// Union-find scratch and the island of each body after the last sleep pass (Sleep.swift).
@@ -448,7 +450,7 @@ extension World {
         let old = cw.contacts
         cw.contacts.removeAll(keepingCapacity: true)
         cw.pairSet.removeAll(keepingCapacity: true)
-        contactWorld = cw
+        swap(&cw, &contactWorld)
         for var c in old {
             var keep = true
             if let (code, index, body, proxy) = resolveParty(c.idA, serialToSegment),
@@ -608,59 +610,64 @@ extension World {
                             cw.itemFat.withUnsafeBufferPointer { itemFat in
                                 cw.segmentFat.withUnsafeBufferPointer { segFat in
                                     cw.contacts.withUnsafeMutableBufferPointer { contacts in
+                                        guard let base = contacts.baseAddress else { return }
+                                        let vp = verts.baseAddress!
+                                        let np = norms.baseAddress!
                                         for i in 0..<contacts.count {
-                                            var c = contacts[i]
-                                            let flagsA = c.bodyA >= 0 ? sims[Int(c.bodyA)].flags : BodyFlags.isStatic
-                                            let flagsB = sims[Int(c.bodyB)].flags
+                                            // Fields through the pointer: a Contact is large, copies cost.
+                                            let c = base + i
+                                            let bodyA = c.pointee.bodyA
+                                            let bodyB = c.pointee.bodyB
+                                            let flagsA = bodyA >= 0 ? sims[Int(bodyA)].flags : BodyFlags.isStatic
+                                            let flagsB = sims[Int(bodyB)].flags
                                             if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
-                                            let isSegment = c.bodyA < 0
-                                            let fatA = isSegment ? segFat[Int(c.indexA)] : itemFat[Int(c.codeA)]
-                                            if !fatA.overlaps(itemFat[Int(c.codeB)]) {
+                                            let isSegment = bodyA < 0
+                                            let fatA = isSegment ? segFat[Int(c.pointee.indexA)] : itemFat[Int(c.pointee.codeA)]
+                                            if !fatA.overlaps(itemFat[Int(c.pointee.codeB)]) {
                                                 cw.removals.append(Int32(i))
                                                 continue
                                             }
-                                            let shapeB = shapeBuf[Int(c.indexB)]
-                                            let xfB = sims[Int(c.bodyB)].transform
+                                            let shapeB = shapeBuf.baseAddress! + Int(c.pointee.indexB)
+                                            let xfB = sims[Int(bodyB)].transform
                                             var m: Manifold
                                             if isSegment {
                                                 m = collide(
-                                                    segs[Int(c.indexA)].segment, .identity, shapeB.geometry, xfB,
-                                                    vertices: verts.baseAddress!, normals: norms.baseAddress!)
-                                                c.friction = (World.boundaryFriction * shapeB.friction).squareRoot()
-                                                c.restitution = Swift.max(World.boundaryElasticity, shapeB.elasticity)
+                                                    segs[Int(c.pointee.indexA)].segment, .identity, shapeB.pointee.geometry, xfB,
+                                                    vertices: vp, normals: np)
+                                                c.pointee.friction = (World.boundaryFriction * shapeB.pointee.friction).squareRoot()
+                                                c.pointee.restitution = Swift.max(World.boundaryElasticity, shapeB.pointee.elasticity)
                                             } else {
-                                                let shapeA = shapeBuf[Int(c.indexA)]
+                                                let shapeA = shapeBuf.baseAddress! + Int(c.pointee.indexA)
                                                 m = collide(
-                                                    shapeA.geometry, sims[Int(c.bodyA)].transform, shapeB.geometry, xfB,
-                                                    vertices: verts.baseAddress!, normals: norms.baseAddress!)
-                                                c.friction = (shapeA.friction * shapeB.friction).squareRoot()
-                                                c.restitution = Swift.max(shapeA.elasticity, shapeB.elasticity)
+                                                    shapeA.pointee.geometry, sims[Int(bodyA)].transform, shapeB.pointee.geometry, xfB,
+                                                    vertices: vp, normals: np)
+                                                c.pointee.friction = (shapeA.pointee.friction * shapeB.pointee.friction).squareRoot()
+                                                c.pointee.restitution = Swift.max(shapeA.pointee.elasticity, shapeB.pointee.elasticity)
                                             }
-                                            World.matchImpulses(&c, &m)
-                                            c.manifold = m
+                                            World.matchImpulses(&c.pointee, &m)
+                                            c.pointee.manifold = m
                                             var overlapping = false
                                             if m.pointCount > 0 {
                                                 overlapping = m.point1.separation <= 0
                                                     || (m.pointCount > 1 && m.point2.separation <= 0)
                                                 // An awake body reaching a sleeping one wakes its island.
                                                 if flagsA & BodyFlags.isAsleep != 0 && flagsB & inactive == 0 {
-                                                    cw.wakeScratch.append(c.bodyA)
+                                                    cw.wakeScratch.append(bodyA)
                                                 }
                                                 if flagsB & BodyFlags.isAsleep != 0 && flagsA & inactive == 0 {
-                                                    cw.wakeScratch.append(c.bodyB)
+                                                    cw.wakeScratch.append(bodyB)
                                                 }
                                             }
                                             if overlapping {
-                                                c.flags |= ContactFlags.overlapping
+                                                c.pointee.flags |= ContactFlags.overlapping
                                             } else {
-                                                c.flags &= ~ContactFlags.overlapping
+                                                c.pointee.flags &= ~ContactFlags.overlapping
                                             }
                                             // Without points the contact is not solved: it ends here.
-                                            if m.pointCount == 0 && c.flags & ContactFlags.touching != 0 {
-                                                c.flags &= ~ContactFlags.touching
-                                                cw.ended.append(World.makeEvent(c, began: false))
+                                            if m.pointCount == 0 && c.pointee.flags & ContactFlags.touching != 0 {
+                                                c.pointee.flags &= ~ContactFlags.touching
+                                                cw.ended.append(World.makeEvent(c.pointee, began: false))
                                             }
-                                            contacts[i] = c
                                         }
                                     }
                                 }
@@ -670,7 +677,7 @@ extension World {
                 }
             }
         }
-        contactWorld = cw
+        swap(&cw, &contactWorld)
         // Destroy in descending index order (swap with the last), deterministically.
         var k = contactWorld.removals.count - 1
         while k >= 0 {
