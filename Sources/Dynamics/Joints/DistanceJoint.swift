@@ -50,6 +50,7 @@ extension JointSim {
         B.w += iB * rB.cross(p)
     }
 
+    @inline(__always)
     func warmStartDistance(_ A: inout SolverBody, _ B: inout SolverBody) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)
@@ -69,6 +70,7 @@ extension JointSim {
         return Swift.min(Swift.max(drift, -JointMath.maxDrift), JointMath.maxDrift)
     }
 
+    @inline(__always)
     mutating func solveDistance(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)
@@ -95,6 +97,7 @@ extension JointSim {
         applyLinear(lambda * u, &A, &B, rA, rB)
     }
 
+    @inline(__always)
     mutating func solveRope(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)

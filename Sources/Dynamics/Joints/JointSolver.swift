@@ -178,31 +178,46 @@ extension World {
         }
     }
 
+    /// Runs `body` on every active joint with pointers to its two solver bodies (the world
+    /// end on a scratch ground body, reset before each joint that uses it). Bodies are worked
+    /// on in place: no copies of the 80-byte solver states.
+    @inline(__always)
+    static func forEachActive(
+        _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
+        _ body: (UnsafeMutablePointer<JointSim>, UnsafeMutablePointer<SolverBody>, UnsafeMutablePointer<SolverBody>) -> Void
+    ) {
+        guard let base = bodies.baseAddress, let joints = js.baseAddress else { return }
+        var ground = JointMath.ground
+        withUnsafeMutablePointer(to: &ground) { g in
+            for k in 0..<js.count {
+                let j = joints + k
+                if j.pointee.flags & JointFlags.inactive != 0 { continue }
+                let ba = j.pointee.bA
+                let bb = j.pointee.bB
+                if ba < 0 || bb < 0 { g.pointee = JointMath.ground }
+                body(j, ba >= 0 ? base + Int(ba) : g, bb >= 0 ? base + Int(bb) : g)
+            }
+        }
+    }
+
     static func warmStart(
         _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>, substep: Int32
     ) {
-        for k in 0..<js.count {
-            if js[k].flags & JointFlags.inactive != 0 { continue }
+        forEachActive(js, bodies) { j, A, B in
             switch substep {
-            case 0: js[k].impulse = js[k].impulseFirst
+            case 0: j.pointee.impulse = j.pointee.impulseFirst
             case 1:
-                js[k].impulseFirst = js[k].impulse
-                js[k].impulse = js[k].impulseLast
+                j.pointee.impulseFirst = j.pointee.impulse
+                j.pointee.impulse = j.pointee.impulseLast
             default: break
             }
-            let ba = js[k].bA
-            let bb = js[k].bB
-            var A = ba >= 0 ? bodies[Int(ba)] : JointMath.ground
-            var B = bb >= 0 ? bodies[Int(bb)] : JointMath.ground
-            switch js[k].type {
-            case .distance, .rope: js[k].warmStartDistance(&A, &B)
-            case .point, .revolute: js[k].warmStartRevolute(&A, &B)
-            case .weld: js[k].warmStartWeld(&A, &B)
-            case .prismatic: js[k].warmStartPrismatic(&A, &B)
-            case .snap: js[k].warmStartSnap(&A)
+            switch j.pointee.type {
+            case .distance, .rope: j.pointee.warmStartDistance(&A.pointee, &B.pointee)
+            case .point, .revolute: j.pointee.warmStartRevolute(&A.pointee, &B.pointee)
+            case .weld: j.pointee.warmStartWeld(&A.pointee, &B.pointee)
+            case .prismatic: j.pointee.warmStartPrismatic(&A.pointee, &B.pointee)
+            case .snap: j.pointee.warmStartSnap(&A.pointee)
             }
-            if ba >= 0 { bodies[Int(ba)] = A }
-            if bb >= 0 { bodies[Int(bb)] = B }
         }
     }
 
@@ -210,22 +225,15 @@ extension World {
         _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
         _ jc: JointStepContext, useBias: Bool
     ) {
-        for k in 0..<js.count {
-            if js[k].flags & JointFlags.inactive != 0 { continue }
-            let ba = js[k].bA
-            let bb = js[k].bB
-            var A = ba >= 0 ? bodies[Int(ba)] : JointMath.ground
-            var B = bb >= 0 ? bodies[Int(bb)] : JointMath.ground
-            switch js[k].type {
-            case .distance: js[k].solveDistance(&A, &B, jc, useBias: useBias)
-            case .rope: js[k].solveRope(&A, &B, jc, useBias: useBias)
-            case .point, .revolute: js[k].solveRevolute(&A, &B, jc, useBias: useBias)
-            case .weld: js[k].solveWeld(&A, &B, jc, useBias: useBias)
-            case .prismatic: js[k].solvePrismatic(&A, &B, jc, useBias: useBias)
-            case .snap: js[k].solveSnap(&A)
+        forEachActive(js, bodies) { j, A, B in
+            switch j.pointee.type {
+            case .distance: j.pointee.solveDistance(&A.pointee, &B.pointee, jc, useBias: useBias)
+            case .rope: j.pointee.solveRope(&A.pointee, &B.pointee, jc, useBias: useBias)
+            case .point, .revolute: j.pointee.solveRevolute(&A.pointee, &B.pointee, jc, useBias: useBias)
+            case .weld: j.pointee.solveWeld(&A.pointee, &B.pointee, jc, useBias: useBias)
+            case .prismatic: j.pointee.solvePrismatic(&A.pointee, &B.pointee, jc, useBias: useBias)
+            case .snap: j.pointee.solveSnap(&A.pointee)
             }
-            if ba >= 0 { bodies[Int(ba)] = A }
-            if bb >= 0 { bodies[Int(bb)] = B }
         }
     }
 

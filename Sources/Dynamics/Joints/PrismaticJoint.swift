@@ -26,6 +26,7 @@
 import DynamicsMath
 
 extension JointSim {
+    @inline(__always)
     func warmStartPrismatic(_ A: inout SolverBody, _ B: inout SolverBody) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)
@@ -46,6 +47,7 @@ extension JointSim {
         B.w += iB * lB
     }
 
+    @inline(__always)
     mutating func solvePrismatic(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)

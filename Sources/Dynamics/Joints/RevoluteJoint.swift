@@ -46,6 +46,7 @@ extension JointSim {
         spring = hertz > 0 ? JointSoftness(hertz: hertz, zeta: dampingRatio, h: jc.h) : .rigid
     }
 
+    @inline(__always)
     func warmStartRevolute(_ A: inout SolverBody, _ B: inout SolverBody) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)
@@ -57,6 +58,7 @@ extension JointSim {
         B.w += iB * (rB.cross(p) + angular)
     }
 
+    @inline(__always)
     mutating func solveRevolute(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
         if flags & (JointFlags.motor | JointFlags.limit) != 0 && axialMass > 0 {
             if flags & JointFlags.motor != 0 {

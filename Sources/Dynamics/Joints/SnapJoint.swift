@@ -68,6 +68,7 @@ extension JointSim {
         }
     }
 
+    @inline(__always)
     func warmStartSnap(_ A: inout SolverBody) {
         for i in 0..<4 {
             let (r, t) = snapSpring(i, A)
@@ -78,6 +79,7 @@ extension JointSim {
         }
     }
 
+    @inline(__always)
     mutating func solveSnap(_ A: inout SolverBody) {
         for i in 0..<4 {
             let (r, t) = snapSpring(i, A)

@@ -20,6 +20,7 @@
 import DynamicsMath
 
 extension JointSim {
+    @inline(__always)
     func warmStartWeld(_ A: inout SolverBody, _ B: inout SolverBody) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)
@@ -31,6 +32,7 @@ extension JointSim {
         B.w += iB * (rB.cross(p) + l)
     }
 
+    @inline(__always)
     mutating func solveWeld(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)
