@@ -200,10 +200,13 @@ extension World {
         }
     }
 
-    /// Wakes the island of an item's body (a member: its group's).
+    /// Wakes the island of an item's body (a member: its group's). Ignores an item whose
+    /// body is already gone (removeItem removes the body before the joints).
     mutating func wakeItem(slot i: Int) {
-        let b = Int(items[Int(collisionOwner(UInt32(i)))].body)
-        if b >= 0 && bodySims[b].flags & BodyFlags.isStatic == 0 { wakeIsland(body: b) }
+        let owner = Int(collisionOwner(UInt32(i)))
+        let b = Int(items[owner].body)
+        guard b >= 0, b < bodySims.count, bodyInfos[b].item == UInt32(owner) else { return }
+        if bodySims[b].flags & BodyFlags.isStatic == 0 { wakeIsland(body: b) }
     }
 
     /// A live item usable as an attachment end (a single item or a group).
@@ -311,6 +314,33 @@ extension World {
         let bi = Int(items[Int(collisionOwner(UInt32(i)))].body)
         let bj = Int(items[Int(collisionOwner(UInt32(j)))].body)
         return jointPreventsCollision(bodyA: bi, bodyB: bj)
+    }
+
+    /// Describes the first broken invariant of the joint tables, or nil (slow; for tests):
+    /// every joint's slot is a live attachment or snap pointing back at it, every end is the
+    /// world or a live item, implied limits are fresh or marked for a rebuild, and the
+    /// collision filter keys are sorted.
+    package func jointInvariantViolation() -> String? {
+        for (k, j) in joints.enumerated() {
+            let s = Int(j.slot)
+            guard s < behaviorSlots.count else { return "joint \(k) names slot \(s) out of range" }
+            let kind = behaviorSlots[s].kind
+            guard kind == .attachment || kind == .snap else { return "joint \(k) names a \(kind) slot" }
+            if behaviorSlots[s].record != Int32(k) { return "slot \(s) does not point back at joint \(k)" }
+            for item in [j.itemA, j.itemB] where item != JointSim.world {
+                if Int(item) >= items.count || items[Int(item)].kind == .free { return "joint \(k) names a removed item" }
+            }
+            if (j.type == .snap) != (kind == .snap) { return "joint \(k) type \(j.type) in a \(kind) slot" }
+        }
+        for (k, j) in impliedJoints.enumerated() where !jointSolver.topologyDirty {
+            for item in [j.itemA, j.itemB] where item != JointSim.world {
+                if Int(item) >= items.count || items[Int(item)].kind == .free { return "implied row \(k) names a removed item" }
+            }
+        }
+        if zip(jointFilterKeys, jointFilterKeys.dropFirst()).contains(where: { $0 > $1 }) {
+            return "the joint collision filter is not sorted"
+        }
+        return nil
     }
 
     // MARK: Removing (called by removeBehavior and removeItem)
