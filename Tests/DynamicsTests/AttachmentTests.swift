@@ -148,6 +148,44 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
         #expect(abs(w.property(.x, of: item) - anchor.x - 100) < 0.01)
     }
 
+    /// An anchor attachment whose points (nearly) coincide has no direction: rigid, it is a
+    /// hinge (the item turns about the point, which stays put under gravity); with a
+    /// frequency, a point spring that pulls the item back in every direction at f.
+    @Test func coincidentPoints() throws {
+        var w = try jointWorld()
+        let a = try box(&w, Vec2(500, 500), Vec2(60, 20))
+        var def = AttachmentDefinition(kind: .anchor, itemA: a)
+        def.anchor = Vec2(470.5, 500)
+        def.offsetA = Vec2(-30, 0)
+        let hinge = try w.addAttachment(def)
+        #expect(abs(number(w.behaviorProperty("length", of: hinge)) - 0.5) < 1e-12)
+        var worst: Real = 0
+        for _ in 0..<300 {
+            w.step()
+            worst = max(worst, number(w.behaviorProperty("distance", of: hinge)))
+        }
+        print("coincident rigid: largest distance \(worst) pt; angle \(w.property(.angle, of: a))")
+        #expect(worst < 0.55)
+        #expect(abs(w.property(.angle, of: a)) > 0.1)  // it swung about the point
+
+        var w2 = try jointWorld(gravity: false)
+        let b = try box(&w2, Vec2(500, 500), Vec2(40, 40))
+        var d2 = AttachmentDefinition(kind: .anchor, itemA: b)
+        d2.anchor = Vec2(500, 500)
+        d2.frequency = 2
+        _ = try w2.addAttachment(d2)
+        try w2.addLinearVelocity(Vec2(100, 100), to: b)
+        var xs: [Real] = []
+        for _ in 0..<300 {
+            w2.step()
+            xs.append(w2.property(.x, of: b) - 500)
+        }
+        let f = 1 / period(crossings(xs, dt: World.frameDuration))
+        print("point spring: \(f) Hz")
+        #expect(abs(f - 2) / 2 < 0.02)
+        #expect(abs(w2.property(.x, of: b) - w2.property(.y, of: b)) < 1e-9)  // along the diagonal
+    }
+
     /// Two free items joined by a spring: the frequency is f whatever the masses (the spring
     /// stiffness comes from the effective mass), and momentum is conserved.
     @Test func twoItemsSpring() throws {

@@ -174,9 +174,11 @@ extension World {
             let push = pushes[Int(behaviorSlots[s].record)]
             guard push.active else { continue }
             let b = Int(items[Int(m.item)].body)
-            if b < 0 { continue }
+            if b < 0 || push.vector == .zero { continue }
+            if bodySims[b].flags & BodyFlags.isStatic != 0 { continue }
+            // A push wakes a sleeping body (as Box2D's apply-force with wake).
+            if bodySims[b].flags & BodyFlags.isAsleep != 0 { wakeIsland(body: b) }
             var sim = bodySims[b]
-            if sim.flags & BodyFlags.isStatic != 0 { continue }
             let f = World.forceUnit * push.vector
             let r = sim.transform.p + push.offset - sim.center
             switch push.mode {
