@@ -53,6 +53,8 @@ public struct Expr: Sendable {
         case name(String)
         /// `object.property`, e.g. `ball.x`, `world.time`, `rope.length`.
         case property(object: String, objectRange: SourceRange, name: String, nameRange: SourceRange)
+        /// `"link{i}".x`: the property of the thing a string names.
+        case dynamicProperty(object: Expr, name: String, nameRange: SourceRange)
         /// A call of a built-in function, e.g. `sin(a)`, `max(a, b)`, `pi` is a `.name`.
         case call(function: String, functionRange: SourceRange, arguments: [Expr])
         case unary(UnaryOperator, Expr)
@@ -84,6 +86,8 @@ public enum NumberUnit: String, Sendable {
 /// The target of `set`: a property (`ball.vx`, `world.model`) or a variable.
 public enum SetTarget: Sendable {
     case property(object: String, objectRange: SourceRange, name: String, nameRange: SourceRange)
+    /// `set "link{i}".vx 0`
+    case dynamicProperty(object: Expr, name: String, nameRange: SourceRange)
     case variable(String, SourceRange)
 }
 

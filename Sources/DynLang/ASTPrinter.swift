@@ -34,6 +34,8 @@ public enum ASTPrinter {
             return b ? "true" : "false"
         case .name(let name):
             return name
+        case .dynamicProperty(let object, let name, _):
+            return print(object) + "." + name
         case .property(let object, _, let name, _):
             return "\(object).\(name)"
         case .call(let function, _, let arguments):
@@ -89,6 +91,7 @@ public enum ASTPrinter {
         case .set(let target, let value):
             switch target {
             case .property(let object, _, let name, _): out += "set \(object).\(name) \(print(value))\n"
+            case .dynamicProperty(let object, let name, _): out += "set \(print(object)).\(name) \(print(value))\n"
             case .variable(let name, _): out += "set \(name) \(print(value))\n"
             }
         case .print(let value):

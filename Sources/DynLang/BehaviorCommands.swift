@@ -1,7 +1,5 @@
 // Commands for the behaviors beyond gravity: collide, boundary, attach, push, snap, kick.
-// (Compiled once the engine has collisions and attachments: see DYN_BEHAVIORS in Package.swift.)
 
-#if DYN_BEHAVIORS
 import Dynamics
 import DynamicsMath
 
@@ -95,11 +93,9 @@ extension Interpreter {
         define(asName?.0 ?? nextAutoName(base), .behavior(id))
     }
 
-    /// Reads `as NAME` when it comes next, checking the name is free.
-    func readAsName(_ args: inout Arguments) throws -> (String, SourceRange)? {
-        guard args.peekWord() == "as" else { return nil }
-        args.advance()
-        let n = try args.name("a name")
+    /// Reads the NAME of `as NAME` (the `as` already read), checking the name is free.
+    func readAsName(_ args: inout Arguments) throws -> (String, SourceRange) {
+        let n = try args.name("a name after 'as'")
         try checkFreeForEntity(n.0, n.1)
         return n
     }
@@ -138,6 +134,7 @@ extension Interpreter {
                 }
                 mode = parsed
             default:
+                args.advance()
                 asName = try readAsName(&args)
             }
         }
@@ -374,4 +371,3 @@ extension Interpreter {
         defineBehavior(asName, base: "snap", id)
     }
 }
-#endif

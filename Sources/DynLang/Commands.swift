@@ -39,17 +39,15 @@ public let controlForms: [(name: String, usage: String, summary: String)] = [
     ("if", "if EXPR { ... } [else { ... }]", "runs a block when EXPR is true"),
     ("while", "while EXPR { ... }", "loops while EXPR is true (Ctrl-C stops it)"),
     ("every", "every step [as NAME] { ... }", "runs a block after every step"),
+    ("on", "on contact A B [as NAME] { ... } | on contact end A B [as NAME] { ... }",
+     "runs a block when A and B (items, boundaries or bounds) begin, or stop, touching; contact.x, contact.y is the point"),
     ("source", "source FILE", "runs another script in the same world (path relative to this script)"),
 ]
 
 extension Interpreter {
     /// Every generic command, in the order `help` lists them.
     public static let commands: [CommandSpec] = {
-        var all = coreCommands
-        #if DYN_BEHAVIORS
-        all += behaviorCommands
-        #endif
-        return all + sessionCommands + [helpCommand]
+        coreCommands + behaviorCommands + sessionCommands + [helpCommand]
     }()
 
     /// The commands of the language core: the world, items, gravity and time.
@@ -362,8 +360,12 @@ extension Interpreter {
         case .behavior(let id):
             try engine(at: range) { try $0.removeBehavior(id) }
             undefine(name)
+        case .boundary(let id):
+            try engine(at: range) { try $0.removeBoundary(id) }
+            undefine(name)
         case .action:
             session.actions.removeAll { $0.name == name }
+            session.contactHandlers.removeAll { $0.name == name }
             undefine(name)
         }
     }
@@ -471,7 +473,9 @@ extension Interpreter {
             if isInterrupted() {
                 throw ScriptFailure.interrupted("stopped after \(i) of \(frames) steps; world time \(formatNumber(session.world.time)) s")
             }
-            session.world.step()
+            // A paused uikit world (everything asleep) does not step, and runs no actions.
+            guard session.world.step() else { continue }
+            if !session.contactHandlers.isEmpty { try runContactHandlers() }
             if !session.actions.isEmpty { try runActions() }
         }
         if settings.timing {

@@ -62,12 +62,25 @@ struct RuntimeError: Error {
 public enum Entity: Sendable, Equatable {
     case item(ItemID)
     case behavior(BehaviorID)
+    case boundary(BoundaryID)
+    /// An `every step` block or an `on contact` handler.
     case action
 }
 
 /// An `every step` block.
 struct Action: Sendable {
     var name: String
+    var body: [Statement]
+    var file: SourceFile
+}
+
+/// An `on contact A B { }` block: A and B are item or boundary names (or `bounds`).
+struct ContactHandler: Sendable {
+    var name: String
+    var a: String
+    var b: String
+    /// Runs when the two stop touching (`on contact end`), else when they begin.
+    var ended: Bool
     var body: [Statement]
     var file: SourceFile
 }
@@ -94,6 +107,8 @@ public struct Session: Sendable {
     var globals: [String: Value] = [:]
     /// `every step` blocks, in the order they were added.
     var actions: [Action] = []
+    /// `on contact` blocks, in the order they were added.
+    var contactHandlers: [ContactHandler] = []
     /// Counter for automatic names (`gravity2`, `action1`, ...).
     var autoName = 1
 
@@ -142,6 +157,8 @@ public final class Interpreter {
     var scopes: [[String: Value]] = []
     /// The file whose statements are running.
     var file: SourceFile
+    /// The contact event whose handler is running (`contact.x`, ...), if any.
+    var currentContact: ContactContext?
 
     public init(session: Session = Session(), write: @escaping (String) -> Void) {
         self.session = session
@@ -271,6 +288,10 @@ public final class Interpreter {
             case .property(let object, let objectRange, let name, let nameRange):
                 let v = try evaluate(value)
                 try setProperty(object, objectRange, name, nameRange, to: v, valueRange: value.range)
+            case .dynamicProperty(let objectExpr, let name, let nameRange):
+                let object = try dynamicName(objectExpr)
+                let v = try evaluate(value)
+                try setProperty(object, objectExpr.range, name, nameRange, to: v, valueRange: value.range)
             }
 
         case .print(let expr):
@@ -356,8 +377,8 @@ public final class Interpreter {
             session.entities[actionName] = .action
             session.order.append(actionName)
 
-        case .onContact:
-            throw runtimeError("'on contact' is not available yet: contact events come with collisions", statement.keywordRange)
+        case .onContact(let a, let b, let ended, let name, let nameRange, let body):
+            try addContactHandler(a, b, ended: ended, name: name, nameRange: nameRange, body: body)
 
         case .source(let pathExpr):
             try runSource(pathExpr)
@@ -438,7 +459,7 @@ public final class Interpreter {
     // MARK: - Names and variables
 
     /// Names a script cannot give to a variable, an item or a behavior.
-    static let reservedNames: Set<String> = ["world", "shell", "pi", "yes", "no", "true", "false", "all", "bounds", "and", "or", "not"]
+    static let reservedNames: Set<String> = ["world", "shell", "contact", "pi", "yes", "no", "true", "false", "all", "bounds", "and", "or", "not"]
 
     func lookupVariable(_ name: String) -> Value? {
         for scope in scopes.reversed() {
@@ -494,7 +515,8 @@ public final class Interpreter {
         case .behavior(let id):
             let kind = session.world.behaviorKind(id).map { "\($0)" } ?? "removed"
             return (kind.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + kind + " behavior"
-        case .action: return "an every-step action"
+        case .boundary: return "a boundary"
+        case .action: return "an action"
         }
     }
 
@@ -559,6 +581,10 @@ public final class Interpreter {
         case .property(let object, let objectRange, let name, let nameRange):
             if checking { return .number(0) }
             return try property(object, objectRange, name, nameRange)
+        case .dynamicProperty(let objectExpr, let name, let nameRange):
+            let object = try dynamicName(objectExpr)
+            if checking { return .number(0) }
+            return try property(object, objectExpr.range, name, nameRange)
         case .call(let function, let functionRange, let arguments):
             var values: [Double] = []
             for a in arguments { values.append(try number(a, "an argument of \(function)")) }
@@ -640,6 +666,16 @@ public final class Interpreter {
             throw runtimeError("the result is not a finite number (\(d.isNaN ? "nan" : "infinite"))", range)
         }
         return d
+    }
+
+    /// The name a string expression makes (`"link{i}"` → `link3`).
+    func dynamicName(_ expr: Expr) throws -> String {
+        let v = try evaluate(expr)
+        if checking { return "_" }
+        guard case .string(let s) = v, Arguments.isIdentifier(s) else {
+            throw runtimeError("'\(v)' is not a valid name (a letter or _, then letters, digits or _)", expr.range)
+        }
+        return s
     }
 
     /// Evaluates an expression that must be a number.

@@ -37,7 +37,7 @@
 //   expression  -> binary(1)
 //   binary(p)   -> prefix(p) { OP binary(q + 1) }     OP of precedence q >= p; comparisons do not chain
 //   prefix(p)   -> 'not' binary(max(p, 3)) | '-' prefix(7) | postfix
-//   postfix     -> NAME '.' NAME | NAME '(' [ expression { ',' expression } ] ')' | primary
+//   postfix     -> NAME '.' NAME | STRING '.' NAME | NAME '(' [ expression { ',' expression } ] ')' | primary
 //   primary     -> NUMBER | STRING | 'true' | 'false' | NAME | '(' expression ')'
 //
 //   precedence: 1 'or', 2 'and', 3 'not' (prefix), 4 '== != < <= > >=', 5 '+ -', 6 '* / %', 7 unary '-'
@@ -359,10 +359,20 @@ private struct ParserCore {
         return statement(.letBinding(name: name, nameRange: nameRange, value: value), from: keyword)
     }
 
-    // set -> 'set' NAME [ '.' NAME ] [ '=' ] expression
+    // set -> 'set' ( NAME [ '.' NAME ] | STRING '.' NAME ) [ '=' ] expression
     mutating func parseSet() throws -> Statement {
         let keyword = current
         advance()
+        if case .string = current.kind {
+            let object = try parsePrimary()
+            guard match(.dot) else {
+                throw error("expected '.' and a property after the name, found \(describe(current))", at: current)
+            }
+            let (name, nameRange) = try expectName(after: "'.'")
+            _ = match(.assign)
+            let value = try parseExpression()
+            return statement(.set(target: .dynamicProperty(object: object, name: name, nameRange: nameRange), value: value), from: keyword)
+        }
         let (object, objectRange) = try expectName(after: "'set'")
         let target: SetTarget
         if match(.dot) {
@@ -674,9 +684,14 @@ private struct ParserCore {
         return try parsePostfix()
     }
 
-    // postfix -> NAME '.' NAME | NAME '(' [ expression { ',' expression } ] ')' | primary
+    // postfix -> NAME '.' NAME | STRING '.' NAME | NAME '(' [ expression { ',' expression } ] ')' | primary
     mutating func parsePostfix() throws -> Expr {
         let primary = try parsePrimary()
+        if case .string = primary.kind, check(.dot), !isTightBoundary(current) {
+            advance()
+            let (property, propertyRange) = try expectName(after: "'.'")
+            return Expr(.dynamicProperty(object: primary, name: property, nameRange: propertyRange), primary.range.union(propertyRange))
+        }
         guard case .name(let name) = primary.kind else { return primary }
         if check(.dot) && !isTightBoundary(current) {
             advance()

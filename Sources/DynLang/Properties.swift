@@ -58,6 +58,17 @@ extension Interpreter {
     /// Reads `object.name`.
     func property(_ object: String, _ objectRange: SourceRange, _ name: String, _ nameRange: SourceRange) throws -> Value {
         let world = session.world
+        if object == "contact" && lookupVariable("contact") == nil, let c = currentContact {
+            switch name {
+            case "x": return .number(c.point.x)
+            case "y": return .number(c.point.y)
+            case "a": return .string(c.a)
+            case "b": return .string(c.b)
+            case "began": return .boolean(c.began)
+            default:
+                throw runtimeError("contact has no property '\(name)'" + Suggest.hint(for: name, in: ["x", "y", "a", "b", "began"]), nameRange)
+            }
+        }
         if object == "shell" && lookupVariable("shell") == nil {
             switch name {
             case "echo": return .boolean(settings.echo)
@@ -100,8 +111,10 @@ extension Interpreter {
                 throw runtimeError("\(entityKindName(entity)) has no property '\(name)'" + Suggest.hint(for: name, in: names), nameRange)
             }
             return Interpreter.value(v)
+        case .boundary:
+            throw runtimeError("a boundary has no properties", nameRange)
         case .action:
-            throw runtimeError("an every-step action has no properties", nameRange)
+            throw runtimeError("an action has no properties", nameRange)
         }
     }
 
@@ -204,8 +217,10 @@ extension Interpreter {
             case .string(let s): engineValue = .text(s)
             }
             try engine { try session.world.setBehaviorProperty(name, of: id, to: engineValue) }
+        case .boundary:
+            throw runtimeError("a boundary has no properties", nameRange)
         case .action:
-            throw runtimeError("an every-step action has no properties", nameRange)
+            throw runtimeError("an action has no properties", nameRange)
         }
     }
 
@@ -228,7 +243,13 @@ extension Interpreter {
                 if items.isEmpty { items = "none" }
             }
             return line + " on \(items)"
+        case .boundary(let id):
+            let points = (w.boundaryPoints(id) ?? []).map { "\(formatNumber($0.x)) \(formatNumber($0.y))" }
+            return "\(name) boundary " + (points.count == 2 ? "line " : "path ") + points.joined(separator: " ")
         case .action:
+            if let h = session.contactHandlers.first(where: { $0.name == name }) {
+                return "\(name) on contact\(h.ended ? " end" : "") \(h.a) \(h.b)"
+            }
             return "\(name) every step"
         }
     }

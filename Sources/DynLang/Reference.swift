@@ -60,7 +60,7 @@ public enum Reference {
     }
 
     /// Every behavior kind the engine has.
-    static let behaviorKinds: [BehaviorKind] = [.gravity]
+    static let behaviorKinds: [BehaviorKind] = [.gravity, .collision, .attachment, .push, .snap]
 
     static func table(_ rows: [(String, String)]) -> String {
         let width = rows.map(\.0.count).max() ?? 0

@@ -271,6 +271,22 @@ struct InterpreterTests {
         #expect(lines[1] == "true")
     }
 
+    @Test func propertiesOfNamesBuiltFromStrings() {
+        let (out, failure) = run("""
+            for i in 0..<3 { add view "b{i}" frame (i * 10) 0 4 4 }
+            for i in 0..<3 { set "b{i}".vx i * 2 }
+            print "b2".vx + "b1".x
+            print ASTcheck
+
+            """)
+        #expect(out == "16\n")
+        #expect(failure?.rendered.contains("unknown name 'ASTcheck'") == true)
+        let (script, ds) = Parser.parse(SourceFile(name: "p", text: "set \"a{i}\".x \"b{j}\".y + 1\n"))
+        #expect(ds.isEmpty)
+        #expect(ASTPrinter.print(script) == "set \"a{i}\".x (\"b{j}\".y + 1)\n")
+        #expect(diagnostic("print \"not a name\".x\n").contains("'not a name' is not a valid name"))
+    }
+
     private func itemID(_ interp: Interpreter, _ name: String) -> ItemID? {
         if case .item(let id)? = interp.session.entity(named: name) { return id }
         return nil

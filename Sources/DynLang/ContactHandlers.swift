@@ -1,0 +1,101 @@
+// `on contact A B { ... }`: blocks run when two items (or an item and a boundary) begin or stop
+// touching. After each frame the engine reports the frame's contact events, every "began"
+// then every "ended" (reference §8.2); each handler whose pair matches runs once per event, in
+// the order the handlers were added, before the every-step actions (as UIKit runs collision
+// delegates before action blocks). Inside the block `contact.x`, `contact.y` (the point),
+// `contact.a`, `contact.b` (the names as written in the handler) and `contact.began` describe
+// the event.
+
+import Dynamics
+import DynamicsMath
+
+/// The event a contact handler is running for.
+struct ContactContext {
+    var a: String
+    var b: String
+    var point: Vec2
+    var began: Bool
+}
+
+extension Interpreter {
+    func addContactHandler(_ a: Expr, _ b: Expr, ended: Bool, name: String?, nameRange: SourceRange?,
+                           body: [Statement]) throws {
+        let candidates = session.order.filter {
+            switch session.entities[$0] {
+            case .item?, .boundary?: return true
+            default: return false
+            }
+        } + ["bounds"]
+        func party(_ e: Expr) throws -> String {
+            guard let n = e.bareName ?? stringName(e) else {
+                throw runtimeError("expected an item or boundary name", e.range)
+            }
+            if checking || n == "bounds" { return n }
+            switch session.entities[n] {
+            case .item?, .boundary?: return n
+            case let other?:
+                throw runtimeError("'\(n)' is \(entityKindName(other)), not an item or a boundary", e.range)
+            case nil:
+                throw runtimeError("unknown item or boundary '\(n)'" + Suggest.hint(for: n, in: candidates), e.range)
+            }
+        }
+        let pa = try party(a)
+        let pb = try party(b)
+        if checking {
+            try withScope([:]) { try execute(body) }
+            return
+        }
+        let handlerName: String
+        if let name, let nameRange {
+            try checkFreeForEntity(name, nameRange)
+            handlerName = name
+        } else {
+            handlerName = nextAutoName("contact")
+        }
+        session.contactHandlers.append(ContactHandler(name: handlerName, a: pa, b: pb, ended: ended, body: body, file: file))
+        define(handlerName, .action)
+    }
+
+    /// A name given as a plain string expression (`"link{i}"` is evaluated).
+    private func stringName(_ e: Expr) -> String? {
+        guard case .string = e.kind, !checking, case .string(let s)? = try? evaluate(e) else { return nil }
+        return s
+    }
+
+    /// The name of one side of a contact event.
+    func partyName(_ p: World.ContactEvent.Party) -> String {
+        switch p {
+        case .item(let id): return itemName(id)
+        case .boundary(let id):
+            for n in session.order where session.entities[n] == .boundary(id) { return n }
+            return "?"
+        case .bounds: return "bounds"
+        }
+    }
+
+    /// Runs the handlers that match the last frame's contact events.
+    func runContactHandlers() throws {
+        let events = session.world.contactEvents
+        if events.isEmpty { return }
+        let handlers = session.contactHandlers
+        let savedFile = file
+        defer {
+            file = savedFile
+            currentContact = nil
+        }
+        for event in events {
+            let a = partyName(event.a)
+            let b = partyName(event.b)
+            for h in handlers where h.ended == !event.began {
+                guard (h.a == a && h.b == b) || (h.a == b && h.b == a) else { continue }
+                currentContact = ContactContext(a: h.a, b: h.b, point: event.point, began: event.began)
+                file = h.file
+                do {
+                    try withScope([:]) { try execute(h.body) }
+                } catch let e as RuntimeError {
+                    throw ScriptFailure.error(Diagnostic(.error, e.message + " (in contact handler '\(h.name)')", at: SourceLocation(file: h.file, range: e.range)))
+                }
+            }
+        }
+    }
+}
