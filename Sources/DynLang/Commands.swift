@@ -168,6 +168,33 @@ extension Interpreter {
                 interp.session = previous
             }),
         CommandSpec(
+            name: "save", subcommands: [], usage: ["save FILE"],
+            summary: "writes the world as a script that rebuilds it exactly when run",
+            details: """
+                The script replays, quietly, the commands that built the world (failed and undone ones \
+                left out, consecutive steps merged), so the rebuilt world has the same future bit for bit; \
+                a header shows the world's state when saved. A relative FILE is relative to the script \
+                (at the prompt: the working folder). The file is replaced atomically.
+                """,
+            example: "save experiment.dyn", options: [],
+            run: { interp, args in
+                guard !args.isAtEnd else { throw args.error("save needs a file name", args.keywordRange) }
+                let e = args.exprs[args.index]
+                args.advance()
+                try args.finish()
+                let pathValue = try interp.evaluate(e)
+                guard case .string(let path) = pathValue else {
+                    throw args.error("save needs a file name (a string or a bare path)", e.range)
+                }
+                if interp.checking { return }
+                let resolved = Interpreter.resolve(path, relativeTo: interp.file.directory)
+                do {
+                    try Interpreter.writeAtomically(interp.savedScript(), to: resolved)
+                } catch {
+                    throw args.error("cannot save to '\(path)': \(error.localizedDescription)", e.range)
+                }
+            }),
+        CommandSpec(
             name: "reset", subcommands: [], usage: ["reset"],
             summary: "starts over with an empty world: no items, behaviors, actions or variables",
             details: "The world's size and model go back to their defaults (375 × 667, ideal). `undo` brings the old world back.",

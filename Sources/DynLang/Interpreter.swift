@@ -89,6 +89,8 @@ struct ContactHandler: Sendable {
 public struct ShellSettings: Sendable {
     /// Print each top-level command before running it.
     public var echo = false
+    /// Silence `print` (a saved world sets it while it replays its history).
+    public var quiet = false
     /// Stop a script at its first error (true, the default) or report it and go on.
     public var bail = true
     /// After each `step` and `run`, print its wall time and steps per second.
@@ -111,6 +113,8 @@ public struct Session: Sendable {
     var contactHandlers: [ContactHandler] = []
     /// Counter for automatic names (`gravity2`, `action1`, ...).
     var autoName = 1
+    /// The top-level commands that made this session, in order (what `save` writes).
+    var journal: [String] = []
 
     public init(world: World = World()) {
         self.world = world
@@ -203,6 +207,7 @@ public final class Interpreter {
             if topLevel && revision != startRevision && !Interpreter.isUndo(statement) {
                 undoStack.append(before)
                 if undoStack.count > Interpreter.undoLimit { undoStack.removeFirst() }
+                record(statement, in: script.file)
             }
         }
     }
@@ -247,6 +252,11 @@ public final class Interpreter {
                 all.append(Diagnostic(.error, "\(error)", at: SourceLocation(file: file, range: s.range)))
             }
         }
+    }
+
+    /// Writes what `print` shows, unless `shell.quiet` is on.
+    func emit(_ text: String) {
+        if !settings.quiet { write(text) }
     }
 
     func runtimeError(_ message: String, _ range: SourceRange) -> RuntimeError {
@@ -301,12 +311,12 @@ public final class Interpreter {
                     return
                 }
                 if let entity = session.entities[name] {
-                    if !checking { write(describe(name, entity) + "\n") }
+                    if !checking { emit(describe(name, entity) + "\n") }
                     return
                 }
             }
             let v = try evaluate(expr)
-            if !checking { write(v.description + "\n") }
+            if !checking { emit(v.description + "\n") }
 
         case .assert(let condition, let message):
             let v = try evaluate(condition)

@@ -30,6 +30,7 @@
 //   every       -> 'every' 'step' [ 'as' NAME ] block
 //   on          -> 'on' 'contact' [ 'end' ] argument argument [ 'as' NAME ] block
 //   source      -> 'source' ( STRING | PATH )        PATH: raw text up to a space, ';', '}', '#'
+//   save        -> 'save' ( STRING | PATH )
 //   block       -> '{' statements '}'
 //   command     -> NAME { argument }                 ends at NEWLINE, ';', '}' or EOF
 //   argument    -> expression, "tight": it ends at a token preceded by space outside parentheses
@@ -332,6 +333,7 @@ private struct ParserCore {
             case "every": return try parseEvery()
             case "on": return try parseOn()
             case "source": return try parseSource()
+            case "save": return try parseSave()
             case "else": throw error("'else' without a matching 'if'", at: current)
             default: return try parseCommand()
             }
@@ -529,12 +531,25 @@ private struct ParserCore {
     mutating func parseSource() throws -> Statement {
         let keyword = current
         advance()
+        return statement(.source(try parsePath(after: "source")), from: keyword)
+    }
+
+    // save -> 'save' ( STRING | PATH )      (a generic command whose one argument is a path)
+    mutating func parseSave() throws -> Statement {
+        let keyword = current
+        advance()
+        let path = try parsePath(after: "save")
+        return statement(.command(keyword: "save", keywordRange: keyword.range, arguments: [path]), from: keyword)
+    }
+
+    /// A file name: a string, or a bare path made of the raw text up to a space or the end
+    /// of the command.
+    mutating func parsePath(after keyword: String) throws -> Expr {
         if case .string = current.kind {
-            let path = try parsePrimary()
-            return statement(.source(path), from: keyword)
+            return try parsePrimary()
         }
         if atCommandEnd || check(.leftBrace) {
-            throw error("expected a file after 'source', found \(describe(current))", at: current)
+            throw error("expected a file after '\(keyword)', found \(describe(current))", at: current)
         }
         // A bare path: the raw text up to a space or the end of the command, whatever tokens
         // it would make (`../x-y.dyn`). Lexer errors of the token read there do not apply.
@@ -551,7 +566,7 @@ private struct ParserCore {
         let range = SourceRange(start, end)
         current = Token(kind: .string([.text(file.text(range))]), range: range, spaceBefore: current.spaceBefore)
         advance()
-        return statement(.source(Expr(.string([.text(file.text(range))]), range)), from: keyword)
+        return Expr(.string([.text(file.text(range))]), range)
     }
 
     // command -> NAME { argument }

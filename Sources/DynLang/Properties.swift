@@ -43,6 +43,7 @@ let shellProperties: [(name: String, summary: String)] = [
     ("echo", "print each top-level command before running it (yes/no)"),
     ("bail", "stop a script at its first error (yes, the default) or report it and go on (no)"),
     ("timing", "print the wall time and steps per second of each step and run (yes/no)"),
+    ("quiet", "silence print (yes/no); a saved world replays its history quietly"),
 ]
 
 extension Interpreter {
@@ -74,6 +75,7 @@ extension Interpreter {
             case "echo": return .boolean(settings.echo)
             case "bail": return .boolean(settings.bail)
             case "timing": return .boolean(settings.timing)
+            case "quiet": return .boolean(settings.quiet)
             default:
                 throw runtimeError("shell has no setting '\(name)'" + Suggest.hint(for: name, in: shellProperties.map(\.name)), nameRange)
             }
@@ -144,6 +146,7 @@ extension Interpreter {
             switch name {
             case "echo": settings.echo = b
             case "bail": settings.bail = b
+            case "quiet": settings.quiet = b
             default: settings.timing = b
             }
             return
@@ -263,9 +266,9 @@ extension Interpreter {
     /// `print world`: a summary line, then one line per item, behavior and action in creation order.
     func printWorld() {
         let w = session.world
-        write("world time \(formatNumber(w.time)) steps \(w.frameCount) model \(w.model.rawValue) size \(formatNumber(w.size.x)) \(formatNumber(w.size.y))\n")
+        emit("world time \(formatNumber(w.time)) steps \(w.frameCount) model \(w.model.rawValue) size \(formatNumber(w.size.x)) \(formatNumber(w.size.y))\n")
         for name in session.order {
-            if let e = session.entities[name] { write(describe(name, e) + "\n") }
+            if let e = session.entities[name] { emit(describe(name, e) + "\n") }
         }
     }
 }

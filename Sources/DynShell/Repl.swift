@@ -145,5 +145,5 @@ public final class Repl {
 
 /// The program's version.
 public enum DynVersion {
-    public static let string = "0.1.0"
+    public static let string = Interpreter.version
 }

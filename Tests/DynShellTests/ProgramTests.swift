@@ -121,3 +121,56 @@ struct ShippedScriptsTests {
         #expect(last.hasSuffix(" passed, 0 failed"))
     }
 }
+
+/// `save` writes a script that rebuilds the world exactly: running N steps, saving, loading and
+/// running M more prints exactly what the original prints after N + M, contacts, joints,
+/// sleeping and the uikit accumulator included.
+struct SaveTests {
+    static let world = """
+        set world.model "uikit"
+        world 400 600
+        add view a frame 50 100 80 80
+        add view b frame 60 0 60 60 angle 10deg
+        add view ball frame 250 50 60 60 shape ellipse elasticity 0.6
+        add view bob frame 300 300 20 20 shape ellipse
+        attach anchor bob to 200 200 as string
+        collide all bounds
+        gravity angle 80deg
+        let hits = 0
+        on contact ball bounds { set hits hits + 1 }
+        every step { if world.steps == 50 { kick ball 300 -200 } }
+
+        """
+
+    @Test func savedWorldHasTheSameFuture() throws {
+        let dir = try temporaryFolder()
+        let original = try runDyn(["-e", SaveTests.world + "step 37\nstep 20\nsave saved.dyn\nstep 90\nprint world\nprint hits\n"], directory: dir)
+        #expect(original.status == 0, "\(original.stderr)")
+        let saved = try String(contentsOfFile: dir + "/saved.dyn", encoding: .utf8)
+        #expect(saved.contains("step 57\n"), "consecutive steps are merged")
+        #expect(saved.hasPrefix("# A dyn world"))
+        let reloaded = try runDyn(["saved.dyn", "-e", "step 90\nprint world\nprint hits\n"], directory: dir)
+        #expect(reloaded.status == 0, "\(reloaded.stderr)")
+        #expect(original.stdout == reloaded.stdout)
+        #expect(original.stdout.contains("world time 2.45 steps 147"))
+        // Written atomically: no temporary file is left beside it.
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir)
+        #expect(files == ["saved.dyn"])
+    }
+
+    @Test func failedAndUndoneCommandsAreNotSaved() throws {
+        let dir = try temporaryFolder()
+        let r = try runDyn(["--no-bail", "-e", "let a = 1\nlet b = nope\nlet c = 3\nundo\nlet d = 4\nsave s.dyn\n"], directory: dir)
+        #expect(r.status == 2)
+        let saved = try String(contentsOfFile: dir + "/s.dyn", encoding: .utf8)
+        #expect(saved.contains("let a = 1\nlet d = 4\n"))
+        #expect(!saved.contains("let c"))
+        #expect(!saved.contains("nope"))
+    }
+
+    @Test func saveReportsAFolderThatCannotBeWritten() throws {
+        let r = try runDyn(["-e", "save /no/such/folder/x.dyn"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("cannot save to '/no/such/folder/x.dyn'"))
+    }
+}
