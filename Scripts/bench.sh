@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Benchmark dyn against its peers on this machine, in one run (scenes: /work/shared/bench/scenes.md).
 #
-# Builds dyn-bench in release mode, runs it, runs the peer harnesses (Box2D 2.4 and
-# Chipmunk 7, through run-peers.sh beside scenes.md), prints every engine's line, then dyn's
+# Builds dyn-bench in release mode and the peer harnesses (Box2D 2.4 and Chipmunk 7, through
+# run-peers.sh beside scenes.md), then runs the three engines interleaved, scene by scene and
+# run by run (dyn, Box2D, Chipmunk, dyn, ...), so that a change in the machine's load hits all
+# of them alike. Prints every engine's line (median of the runs, the peers' format) and dyn's
 # time per step as a ratio to each peer's (below 1: dyn is faster).
 #
 # Usage: Scripts/bench.sh [scene|all] [runs]
 #   scene: pyramid20 | pyramid100 | rain | all (default all; dyn has no chains scene yet)
-#   runs:  fresh worlds per scene and engine, median reported (default 3)
-# Environment: PEERS=<path to run-peers.sh> (default /work/shared/bench/run-peers.sh).
+#   runs:  fresh worlds per scene and engine (default 3)
+# Environment: PEERS=<path to run-peers.sh> (default /work/shared/bench/run-peers.sh);
+#              DYN_BENCH=<a built dyn-bench> skips the build and runs that binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SCENE="${1:-all}"
@@ -16,26 +19,45 @@ RUNS="${2:-3}"
 PEERS="${PEERS:-/work/shared/bench/run-peers.sh}"
 OUT="$(mktemp -d)"
 
-swift build -c release --product dyn-bench >&2
-BIN="$(swift build -c release --show-bin-path)/dyn-bench"
+if [ -n "${DYN_BENCH:-}" ]; then
+	BIN="$DYN_BENCH"
+else
+	swift build -c release --product dyn-bench >&2
+	BIN="$(swift build -c release --show-bin-path)/dyn-bench"
+fi
+# Builds (and installs, if needed) the peer harnesses into $OUT; its one quick run is discarded.
+BUILD_DIR="$OUT" bash "$PEERS" pyramid20 1 > /dev/null 2> "$OUT/peers.err" || { cat "$OUT/peers.err" >&2; exit 1; }
 
-{
-	echo "# $(date -u +%FT%TZ) $(uname -m) cores=$(nproc) load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
-} >&2
-"$BIN" "$SCENE" "$RUNS" > "$OUT/dyn.txt" 2> "$OUT/dyn.log"
-BUILD_DIR="$OUT" bash "$PEERS" "$SCENE" "$RUNS" > "$OUT/peers.txt" 2> "$OUT/peers.err" || true
-cat "$OUT/dyn.txt" "$OUT/peers.txt"
+echo "# $(date -u +%FT%TZ) $(uname -m) cores=$(nproc) load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >&2
+if [ "$SCENE" = all ]; then scenes="pyramid20 pyramid100 rain"; else scenes="$SCENE"; fi
+for s in $scenes; do
+	for ((r = 0; r < RUNS; r++)); do
+		"$BIN" "$s" 1 2>> "$OUT/dyn.log" | grep -E '^dyn ' >> "$OUT/runs.txt" || true
+		"$OUT/box2d24_bench" "$s" 1 2>> "$OUT/peers-details.log" | grep -E '^box2d24 ' >> "$OUT/runs.txt" || true
+		"$OUT/chipmunk7_bench" "$s" 1 2>> "$OUT/peers-details.log" | grep -E '^chipmunk7 ' >> "$OUT/runs.txt" || true
+	done
+done
+echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >&2
 
-echo
+# Medians per engine and scene, in the peers' line format, then the ratios.
 awk '
-	{ for (i = 3; i <= NF; i++) if ($i ~ /^ms_per_step=/) { split($i, kv, "="); ms[$1, $2] = kv[2] }
-	  scenes[$2] = 1; if ($1 == "dyn") order[++n] = $2 }
+	{ key = $1 " " $2; n[key]++; split($5, kv, "="); t[key, n[key]] = kv[2] + 0
+	  line[key] = $3 " " $4; if ($6 == "ok=no") bad[key] = 1
+	  if (!(key in seen)) { seen[key] = 1; keys[++k] = key } }
 	END {
-		printf "%-11s %10s %10s %10s %12s %12s\n", "scene", "dyn", "box2d24", "chipmunk7", "dyn/box2d24", "dyn/chipmunk7"
-		for (k = 1; k <= n; k++) {
-			s = order[k]; d = ms["dyn", s]; b = ms["box2d24", s]; c = ms["chipmunk7", s]
-			printf "%-11s %10s %10s %10s %12s %12s\n", s, d, (b == "" ? "-" : b), (c == "" ? "-" : c),
-				(b > 0 ? sprintf("%.2f", d / b) : "-"), (c > 0 ? sprintf("%.2f", d / c) : "-")
+		for (i = 1; i <= k; i++) {
+			key = keys[i]; m = n[key]
+			for (a = 1; a <= m; a++) v[a] = t[key, a]
+			for (a = 1; a <= m; a++) for (b = a + 1; b <= m; b++) if (v[b] < v[a]) { x = v[a]; v[a] = v[b]; v[b] = x }
+			med[key] = v[int((m + 1) / 2)]
+			printf "%s %s ms_per_step=%.3f ok=%s\n", key, line[key], med[key], (key in bad) ? "no" : "yes"
 		}
-	}' "$OUT/dyn.txt" "$OUT/peers.txt"
+		printf "\n%-11s %10s %10s %10s %12s %14s\n", "scene", "dyn", "box2d24", "chipmunk7", "dyn/box2d24", "dyn/chipmunk7"
+		for (i = 1; i <= k; i++) {
+			split(keys[i], p, " "); if (p[1] != "dyn") continue
+			s = p[2]; d = med["dyn " s]; b = med["box2d24 " s]; c = med["chipmunk7 " s]
+			printf "%-11s %10.3f %10s %10s %12s %14s\n", s, d, (b == "" ? "-" : sprintf("%.3f", b)),
+				(c == "" ? "-" : sprintf("%.3f", c)), (b > 0 ? sprintf("%.2f", d / b) : "-"), (c > 0 ? sprintf("%.2f", d / c) : "-")
+		}
+	}' "$OUT/runs.txt"
 echo "details: $OUT/dyn.log $OUT/peers-details.log" >&2

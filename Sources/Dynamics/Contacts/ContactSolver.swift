@@ -24,7 +24,8 @@
 //   speculative (s > 0)   Δλ = −m·(vn + s/h)                   the gap may close, not more
 //   solve (s ≤ 0)         Δλ = −m·(massScale·(vn + max(biasRate·s, −300 pt/s))) − impulseScale·λ
 //   relax                 Δλ = −m·vn                           (rigid, removes the bias energy)
-//   contact λ ≥ 0; friction (relax only) |λt| ≤ μ·λn with Δλt = −mt·vt
+//   contact λ ≥ 0; friction (relax only) Δλt = −mt·vt with the tick's tangential impulse so
+//   far within μ × its normal impulse so far
 //
 // Softness: 30 Hz, ζ = 10 for dynamic pairs, 60 Hz against static bodies (2×), both clamped
 // to what the sub-step resolves (hertz ≤ 0.125/h... as Box2D: min(30, 0.25·(1/h)) ).
@@ -285,7 +286,14 @@ extension World {
                                 return (p, dv.dot(n))
                             }
                             let (p1, vn1) = point(m.point1, cp.pointee.normalImpulse1, cp.pointee.tangentImpulse1)
-                            let (p2, vn2) = m.pointCount > 1 ? point(m.point2, cp.pointee.normalImpulse2, cp.pointee.tangentImpulse2) : (p1, vn1)
+                            var (p2, vn2) = m.pointCount > 1 ? point(m.point2, cp.pointee.normalImpulse2, cp.pointee.tangentImpulse2) : (p1, vn1)
+                            if m.pointCount == 1 {
+                                // An inert second point (no mass, no impulse) for the pair kernel.
+                                p2.normalMass = 0
+                                p2.tangentMass = 0
+                                p2.normalImpulse = 0
+                                p2.tangentImpulse = 0
+                            }
                             ps.append(p1)
                             ps.append(p2)
                             cs.append(
@@ -299,8 +307,51 @@ extension World {
                 }
             }
         }
+        contactWorld.solvePairs.removeAll(keepingCapacity: true)
+        World.pairConstraints(cs, into: &contactWorld.solvePairs, pairScratch: &contactWorld.pairedScratch)
         swap(&cs, &contactWorld.constraints)
         swap(&ps, &contactWorld.constraintPoints)
+    }
+
+    /// Groups the constraints, in order, into pairs that share no dynamic body, for the
+    /// two-lane kernel: constraint i takes the first unpaired j among the next 32 whose bodies
+    /// differ from its own (static bodies do not count: their velocity never changes). Solving
+    /// a pair at once equals solving i then j, so this is just another Gauss–Seidel order,
+    /// fixed by the constraint order (deterministic). Unpaired constraints get j = −1.
+    static func pairConstraints(
+        _ cs: ContiguousArray<ContactConstraint>, into pairs: inout ContiguousArray<SIMD2<Int32>>,
+        pairScratch used: inout ContiguousArray<Bool>
+    ) {
+        let n = cs.count
+        used.removeAll(keepingCapacity: true)
+        used.append(contentsOf: repeatElement(false, count: n))
+        cs.withUnsafeBufferPointer { c in
+            used.withUnsafeMutableBufferPointer { u in
+                @inline(__always) func dynamicA(_ k: Int) -> Int32 { c[k].invMassA != 0 || c[k].invIA != 0 ? c[k].a : -1 }
+                @inline(__always) func dynamicB(_ k: Int) -> Int32 { c[k].invMassB != 0 || c[k].invIB != 0 ? c[k].b : -2 }
+                for i in 0..<n where !u[i] {
+                    u[i] = true
+                    let a = dynamicA(i)
+                    let b = dynamicB(i)
+                    var partner: Int32 = -1
+                    var j = i + 1
+                    let end = Swift.min(n, i + 33)
+                    while j < end {
+                        if !u[j] {
+                            let aj = dynamicA(j)
+                            let bj = dynamicB(j)
+                            if aj != a && aj != b && bj != a && bj != b {
+                                partner = Int32(j)
+                                u[j] = true
+                                break
+                            }
+                        }
+                        j += 1
+                    }
+                    pairs.append(SIMD2(Int32(i), partner))
+                }
+            }
+        }
     }
 
     // MARK: Sub-step passes
@@ -355,17 +406,21 @@ extension World {
         let invH = ctx.invH
         let maxPush = World.contactPushMaxVelocity
         let constraints = contactWorld.constraints
+        let pairs = contactWorld.solvePairs
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             contactWorld.constraintPoints.withUnsafeMutableBufferPointer { ps in
                 constraints.withUnsafeBufferPointer { cs in
-                    guard let bp = bodies.baseAddress, let pp = ps.baseAddress, let cp = cs.baseAddress else { return }
-                    if useBias {
-                        for i in 0..<cs.count {
-                            World.solveContact(cp + i, pp + 2 &* i, bp, invH: invH, maxPush: maxPush, relax: false)
-                        }
-                    } else {
-                        for i in 0..<cs.count {
-                            World.solveContact(cp + i, pp + 2 &* i, bp, invH: invH, maxPush: maxPush, relax: true)
+                    pairs.withUnsafeBufferPointer { pairs in
+                        guard let bp = bodies.baseAddress, let pp = ps.baseAddress, let cp = cs.baseAddress else { return }
+                        for pair in pairs {
+                            let i = Int(pair.x)
+                            if pair.y < 0 {
+                                World.solveContact(cp + i, pp + 2 &* i, bp, invH: invH, maxPush: maxPush, relax: !useBias)
+                            } else {
+                                let j = Int(pair.y)
+                                World.solveContactPair(
+                                    cp + i, cp + j, pp + 2 &* i, pp + 2 &* j, bp, invH: invH, maxPush: maxPush, relax: !useBias)
+                            }
                         }
                     }
                 }
@@ -446,13 +501,15 @@ extension World {
                 let dvx = (vB.x - wB * rB.y) - (vA.x - wA * rA.y)
                 let dvy = (vB.y + wB * rB.x) - (vA.y + wA * rA.x)
                 let vt = dvx * tx + dvy * ty
-                let old = q.pointee.tangentImpulse
-                let maxFriction = friction * q.pointee.normalImpulse
+                // Coulomb over the tick: the tangential impulse so far within μ × the normal
+                // impulse so far (later sub-steps carry little normal impulse of their own).
+                let old = q.pointee.totalTangentImpulse + q.pointee.tangentImpulse
+                let maxFriction = friction * (q.pointee.totalNormalImpulse + q.pointee.normalImpulse)
                 let newImpulse = Swift.min(Swift.max(old - q.pointee.tangentMass * vt, -maxFriction), maxFriction)
                 let impulse = newImpulse - old
                 // The sub-step is done for this point: bank its impulses, restart from 0.
                 q.pointee.totalNormalImpulse += q.pointee.normalImpulse
-                q.pointee.totalTangentImpulse += newImpulse
+                q.pointee.totalTangentImpulse = newImpulse
                 q.pointee.normalImpulse = 0
                 q.pointee.tangentImpulse = 0
                 let px = impulse * tx
@@ -470,6 +527,129 @@ extension World {
         pa.pointee.w = wA
         pb.pointee.v = vB
         pb.pointee.w = wB
+    }
+
+    /// Two constraints that share no dynamic body, solved at once in two SIMD2 lanes: the
+    /// same rows as `solveContact`, lane by lane. Both run as many points as the larger
+    /// manifold (a one-point manifold's second point is inert: no mass, no impulse).
+    @inline(__always)
+    static func solveContactPair(
+        _ c0: UnsafePointer<ContactConstraint>, _ c1: UnsafePointer<ContactConstraint>,
+        _ p0: UnsafeMutablePointer<ContactConstraintPoint>, _ p1: UnsafeMutablePointer<ContactConstraintPoint>,
+        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, maxPush: Real, relax: Bool
+    ) {
+        typealias D2 = SIMD2<Double>
+        let a0 = bodies + Int(c0.pointee.a)
+        let b0 = bodies + Int(c0.pointee.b)
+        let a1 = bodies + Int(c1.pointee.a)
+        let b1 = bodies + Int(c1.pointee.b)
+        var vAx = D2(a0.pointee.v.x, a1.pointee.v.x)
+        var vAy = D2(a0.pointee.v.y, a1.pointee.v.y)
+        var wA = D2(a0.pointee.w, a1.pointee.w)
+        var vBx = D2(b0.pointee.v.x, b1.pointee.v.x)
+        var vBy = D2(b0.pointee.v.y, b1.pointee.v.y)
+        var wB = D2(b0.pointee.w, b1.pointee.w)
+        let qAc = D2(a0.pointee.dq.c, a1.pointee.dq.c)
+        let qAs = D2(a0.pointee.dq.s, a1.pointee.dq.s)
+        let qBc = D2(b0.pointee.dq.c, b1.pointee.dq.c)
+        let qBs = D2(b0.pointee.dq.s, b1.pointee.dq.s)
+        let dpx = D2(b0.pointee.dp.x - a0.pointee.dp.x, b1.pointee.dp.x - a1.pointee.dp.x)
+        let dpy = D2(b0.pointee.dp.y - a0.pointee.dp.y, b1.pointee.dp.y - a1.pointee.dp.y)
+        let nx = D2(c0.pointee.normal.x, c1.pointee.normal.x)
+        let ny = D2(c0.pointee.normal.y, c1.pointee.normal.y)
+        let mA = D2(c0.pointee.invMassA, c1.pointee.invMassA)
+        let iA = D2(c0.pointee.invIA, c1.pointee.invIA)
+        let mB = D2(c0.pointee.invMassB, c1.pointee.invMassB)
+        let iB = D2(c0.pointee.invIB, c1.pointee.invIB)
+        let zero = D2(repeating: 0)
+        let one = D2(repeating: 1)
+        let biasRate = relax ? zero : D2(c0.pointee.softness.biasRate, c1.pointee.softness.biasRate)
+        let softMass = relax ? one : D2(c0.pointee.softness.massScale, c1.pointee.softness.massScale)
+        let softImpulse = relax ? zero : D2(c0.pointee.softness.impulseScale, c1.pointee.softness.impulseScale)
+        let invH2 = D2(repeating: invH)
+        let minBias = D2(repeating: -maxPush)
+        let count = Int(Swift.max(c0.pointee.pointCount, c1.pointee.pointCount))
+        for k in 0..<count {
+            let q0 = p0 + k
+            let q1 = p1 + k
+            let rAx = D2(q0.pointee.rA.x, q1.pointee.rA.x)
+            let rAy = D2(q0.pointee.rA.y, q1.pointee.rA.y)
+            let rBx = D2(q0.pointee.rB.x, q1.pointee.rB.x)
+            let rBy = D2(q0.pointee.rB.y, q1.pointee.rB.y)
+            let dx = dpx + (qBc * rBx - qBs * rBy) - (qAc * rAx - qAs * rAy)
+            let dy = dpy + (qBs * rBx + qBc * rBy) - (qAs * rAx + qAc * rAy)
+            let s = dx * nx + dy * ny + D2(q0.pointee.baseSeparation, q1.pointee.baseSeparation)
+            let speculative = s .> zero
+            let bias = pointwiseMax(biasRate * s, minBias).replacing(with: s * invH2, where: speculative)
+            let massScale = softMass.replacing(with: one, where: speculative)
+            let impulseScale = softImpulse.replacing(with: zero, where: speculative)
+            let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
+            let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
+            let vn = dvx * nx + dvy * ny
+            let old = D2(q0.pointee.normalImpulse, q1.pointee.normalImpulse)
+            let mass = D2(q0.pointee.normalMass, q1.pointee.normalMass)
+            let newImpulse = pointwiseMax(old - mass * massScale * (vn + bias) - impulseScale * old, zero)
+            let impulse = newImpulse - old
+            q0.pointee.normalImpulse = newImpulse[0]
+            q1.pointee.normalImpulse = newImpulse[1]
+            let px = impulse * nx
+            let py = impulse * ny
+            vAx -= mA * px
+            vAy -= mA * py
+            wA -= iA * (rAx * py - rAy * px)
+            vBx += mB * px
+            vBy += mB * py
+            wB += iB * (rBx * py - rBy * px)
+        }
+        if relax {
+            let friction = D2(c0.pointee.friction, c1.pointee.friction)
+            let tx = ny
+            let ty = -nx
+            for k in 0..<count {
+                let q0 = p0 + k
+                let q1 = p1 + k
+                let rAx = D2(q0.pointee.rA.x, q1.pointee.rA.x)
+                let rAy = D2(q0.pointee.rA.y, q1.pointee.rA.y)
+                let rBx = D2(q0.pointee.rB.x, q1.pointee.rB.x)
+                let rBy = D2(q0.pointee.rB.y, q1.pointee.rB.y)
+                let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
+                let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
+                let vt = dvx * tx + dvy * ty
+                let old = D2(q0.pointee.totalTangentImpulse + q0.pointee.tangentImpulse,
+                             q1.pointee.totalTangentImpulse + q1.pointee.tangentImpulse)
+                let normal = D2(q0.pointee.totalNormalImpulse + q0.pointee.normalImpulse,
+                                q1.pointee.totalNormalImpulse + q1.pointee.normalImpulse)
+                let maxFriction = friction * normal
+                let mass = D2(q0.pointee.tangentMass, q1.pointee.tangentMass)
+                let newImpulse = pointwiseMin(pointwiseMax(old - mass * vt, -maxFriction), maxFriction)
+                let impulse = newImpulse - old
+                // The sub-step is done for these points: bank the impulses, restart from 0.
+                q0.pointee.totalNormalImpulse = normal[0]
+                q1.pointee.totalNormalImpulse = normal[1]
+                q0.pointee.totalTangentImpulse = newImpulse[0]
+                q1.pointee.totalTangentImpulse = newImpulse[1]
+                q0.pointee.normalImpulse = 0
+                q1.pointee.normalImpulse = 0
+                q0.pointee.tangentImpulse = 0
+                q1.pointee.tangentImpulse = 0
+                let px = impulse * tx
+                let py = impulse * ty
+                vAx -= mA * px
+                vAy -= mA * py
+                wA -= iA * (rAx * py - rAy * px)
+                vBx += mB * px
+                vBy += mB * py
+                wB += iB * (rBx * py - rBy * px)
+            }
+        }
+        a0.pointee.v = Vec2(vAx[0], vAy[0])
+        a0.pointee.w = wA[0]
+        b0.pointee.v = Vec2(vBx[0], vBy[0])
+        b0.pointee.w = wB[0]
+        a1.pointee.v = Vec2(vAx[1], vAy[1])
+        a1.pointee.w = wA[1]
+        b1.pointee.v = Vec2(vBx[1], vBy[1])
+        b1.pointee.w = wB[1]
     }
 
     // MARK: After the sub-steps

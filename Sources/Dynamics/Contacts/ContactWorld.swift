@@ -143,6 +143,9 @@ struct ContactWorld {
     var constraints = ContiguousArray<ContactConstraint>()
     /// Their points, two per constraint.
     var constraintPoints = ContiguousArray<ContactConstraintPoint>()
+    /// The solve order: constraint pairs that share no dynamic body (second −1: alone).
+    var solvePairs = ContiguousArray<SIMD2<Int32>>()
+    var pairedScratch = ContiguousArray<Bool>()
     var impactCandidates = ContiguousArray<ImpactCandidate>()
 
     /// Union-find scratch and the island of each body after the last sleep pass (Sleep.swift).
