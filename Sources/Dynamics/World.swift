@@ -28,14 +28,19 @@
 // The step (solver notes §2.1, §2.5, §2.12) is a fixed pipeline of named stages over a
 // `StepContext`, in Solver/Step.swift:
 //
-//   frame:  ideal: one tick of 1/60 s.  uikit: acc += 1/60; while acc ≥ h { tick(h); acc −= h }
-//   tick H: integrateVelocities (gravity, forces, damping, applied once: v ← (v + H·a)/(1 + H·c))
+//   frame:  (uikit, paused: nothing) ideal: one tick of 1/60 s.
+//           uikit: acc += 1/60; while acc ≥ h { tick(h); acc −= h }
+//   tick H: updateContacts (broadphase pairs, narrowphase manifolds: Contacts/)
+//           integrateVelocities (gravity, forces, damping, applied once: v ← (v + H·a)/(1 + H·c))
+//           impactPass (sequential bounces), prepare joints and contacts
 //           repeat substeps times (h = H/substeps):
-//               prepare/solve constraints   (hook: contacts and joints land here)
-//               integratePositions          (x += h·v, angle += h·ω)
-//               relax constraints           (hook)
-//           finalize: transforms, bounding boxes   (hook: sleeping, continuous collision)
-//   after the frame: clear force and torque accumulators (push behaviors add to them)
+//               warm start, solve (soft)    joints, then contacts
+//               integratePositions          (dp += h·v, da += h·ω on the solver bodies)
+//               relax (rigid, friction)     joints, then contacts
+//           restitution, store impulses, finalize (pose += delta, or the time of impact of a
+//           fast body; bounding boxes, proxies), sleep (uikit, Sleep.swift)
+//   after the frame: clear force and torque accumulators (push behaviors add to them);
+//           contact events of the frame; uikit: pause if no body is awake
 //
 // Applying the tick's external acceleration once makes free bodies follow H-step symplectic
 // Euler exactly whatever the number of sub-steps, which the uikit free-fall table needs.
