@@ -2,7 +2,8 @@
 // engine's public API, timed like the peer harnesses (Box2D 2.4, Chipmunk 7).
 //
 // Usage: dyn-bench [scene|all] [runs] [steps]
-//   scene: pyramid20 | pyramid100 | rain | all (default all; chains comes with the joints)
+//   scene: pyramid20 | pyramid100 | rain | all (default all; chains comes with the joints);
+//          rain-uikit, an extra: rain in the uikit model (elasticity 0.2, sleeping)
 //   runs:  fresh worlds per scene, the median is reported (default 3)
 //   steps: overrides the scene's frame count
 // Output (stdout), one line per scene, as the peers print it:
@@ -73,9 +74,10 @@ func buildPyramid(base: Int) throws -> Scene {
     }
 }
 
-/// 2000 circles falling into an open box (scenes.md "rain").
-func buildRain() throws -> Scene {
-    var w = World(size: Vec2(20_000, 10_000), model: .ideal)
+/// 2000 circles falling into an open box (scenes.md "rain"). `model: .uikit` is an extra,
+/// non-standard variant (elasticity 0.2 everywhere, so the impact pass has work; sleeping).
+func buildRain(model: WorldModel = .ideal) throws -> Scene {
+    var w = World(size: Vec2(20_000, 10_000), model: model)
     _ = try w.addItem(staticBox(Vec2(0, 50), Vec2(4200, 100)))
     _ = try w.addItem(staticBox(Vec2(-2050, -4000), Vec2(100, 8000)))
     _ = try w.addItem(staticBox(Vec2(2050, -4000), Vec2(100, 8000)))
@@ -85,7 +87,9 @@ func buildRain() throws -> Scene {
         let c = k % 36
         let x = -0.5 * 105 * 35 + 105 * Real(c) + (r % 2 == 1 ? 25 : 0)
         let y = -(200 + 105 * Real(r))
-        ids.append(try w.addItem(dynamicBox(Vec2(x, y), Vec2(100, 100), shape: .ellipse)))
+        var d = dynamicBox(Vec2(x, y), Vec2(100, 100), shape: .ellipse)
+        if model == .uikit { d.elasticity = 0.2 }
+        ids.append(try w.addItem(d))
     }
     _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
     _ = try w.addCollision(items: nil)
@@ -120,9 +124,13 @@ let scenes: [(name: String, steps: Int, build: () throws -> Scene)] = [
     ("pyramid100", 500, { try buildPyramid(base: 100) }),
     ("rain", 600, { try buildRain() }),
 ]
+/// Extra scenes, run only when named.
+let extraScenes: [(name: String, steps: Int, build: () throws -> Scene)] = [
+    ("rain-uikit", 600, { try buildRain(model: .uikit) })
+]
 
 var known = false
-for s in scenes where only == "all" || only == s.name {
+for s in scenes + extraScenes where (only == "all" && scenes.contains { $0.name == s.name }) || only == s.name {
     known = true
     let steps = stepsOverride > 0 ? stepsOverride : s.steps
     var totals: [Double] = []
