@@ -285,22 +285,28 @@ public struct Lexer: Sendable {
             }
         }
         while true {
-            guard let c = peek(), c != "\n" else {
-                // Strings do not span lines; at the very end of the input more may be coming.
-                let atEnd = index >= scalars.count
-                report("unterminated string", SourceRange(tokenStart, tokenStart + 1), incomplete: atEnd)
+            guard let c = peek() else {
+                // A string may span lines; only the end of the input leaves it open, and then
+                // more may be coming (the shell asks for a continuation line).
+                report("unterminated string", SourceRange(tokenStart, tokenStart + 1), incomplete: true)
                 break
             }
             if c == "\"" {
                 index += 1
                 break
             }
+            if c == "\r" && index + 1 < end && scalars[index + 1] == "\n" {
+                index += 1  // a CRLF line break inside a string is a newline
+                continue
+            }
             if c == "\\" {
                 let escapeStart = index
                 index += 1
-                guard let e = peek(), e != "\n" else { continue }  // reported as unterminated
+                guard let e = peek() else { continue }  // reported as unterminated
                 index += 1
                 switch e {
+                case "\n": break  // a backslash at the end of a line joins the next one
+                case "\r" where peek() == "\n": index += 1
                 case "\"": text.append("\"")
                 case "\\": text.append("\\")
                 case "n": text.append("\n")

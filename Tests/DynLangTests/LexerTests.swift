@@ -72,11 +72,19 @@ struct LexerTests {
         #expect(messages(#""a{}b""#) == ["empty interpolation '{}' in string"])
         #expect(messages(#""a{ }b""#) == ["empty interpolation '{}' in string"])
         #expect(messages(#""a{b"#) == ["unclosed '{' in string"])
-        // Only an error at the very end of the input can be completed by more input.
+        // A string may span lines, so an unterminated one runs to the end of the input, where
+        // more may be coming.
         let atEnd = Lexer.tokens(of: SourceFile(name: "t", text: "print \"abc")).diagnostics
-        let midFile = Lexer.tokens(of: SourceFile(name: "t", text: "print \"abc\nprint 2")).diagnostics
         #expect(atEnd.map(\.isIncompleteInput) == [true])
-        #expect(midFile.map(\.isIncompleteInput) == [false])
+        let unknownEscape = Lexer.tokens(of: SourceFile(name: "t", text: "print \"a\\qb\"\nprint 2")).diagnostics
+        #expect(unknownEscape.map(\.isIncompleteInput) == [false])
+    }
+
+    @Test func stringsSpanLines() {
+        #expect(kinds("\"two\nlines\"") == [.string([.text("two\nlines")])])
+        #expect(kinds("\"crlf\r\nline\"") == [.string([.text("crlf\nline")])])
+        // A backslash at the end of a line joins the next line without a newline.
+        #expect(kinds("\"joined \\\nhere\"") == [.string([.text("joined here")])])
     }
 
     @Test func unicodeIdentifiers() {

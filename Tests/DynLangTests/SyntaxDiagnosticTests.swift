@@ -345,7 +345,7 @@ struct SyntaxDiagnosticTests {
             #expect(Parser.isIncomplete(text), "\(text)")
         }
         for text in [
-            "print )", "print 1", "", "print 1 +", "print \"abc\nprint 1", "}", "for i in 0..<3 {\n}",
+            "print )", "print 1", "", "print 1 +", "print \"abc\nprint 1\"", "}", "for i in 0..<3 {\n}",
             "if a { print 1 }", "let x =", "print \"a{}\"", "for i in 0..<3",
         ] {
             #expect(!Parser.isIncomplete(text), "\(text)")

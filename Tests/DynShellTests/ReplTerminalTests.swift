@@ -95,6 +95,11 @@ struct ReplTerminalTests {
         _ = try tmux.waitFor("...> ", occurrences: 2)
         try tmux.typeLine("}")
         _ = try tmux.waitFor("\n0\n10\n20\n")
+        // A string left open continues too: it spans the lines.
+        try tmux.typeLine("print \"two")
+        _ = try tmux.waitFor("...> ", occurrences: 3)
+        try tmux.typeLine("lines\"")
+        _ = try tmux.waitFor("\ntwo\nlines\n")
         try tmux.press("C-d")
         #expect(try tmux.waitForExit() == 0)
     }
