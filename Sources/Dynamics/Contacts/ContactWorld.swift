@@ -291,16 +291,16 @@ extension World {
         let by = Int(items[oy].body)
         if bodySims[bx].flags & bodySims[by].flags & BodyFlags.isStatic != 0 { return false }
         if jointPreventsCollision(bodyA: bx, bodyB: by) { return false }
-        let cw = contactWorld
-        if cw.filterFlags[ox] & cw.filterFlags[oy] & 1 == 0 { return false }
+        // (Fields read in place: copying the whole ContactWorld would retain every array.)
+        if contactWorld.filterFlags[ox] & contactWorld.filterFlags[oy] & 1 == 0 { return false }
         // Merge the two ascending lists looking for a shared behavior with the items bit.
-        var i = Int(cw.filterStart[ox])
-        let iEnd = i + Int(cw.filterCount[ox])
-        var j = Int(cw.filterStart[oy])
-        let jEnd = j + Int(cw.filterCount[oy])
+        var i = Int(contactWorld.filterStart[ox])
+        let iEnd = i + Int(contactWorld.filterCount[ox])
+        var j = Int(contactWorld.filterStart[oy])
+        let jEnd = j + Int(contactWorld.filterCount[oy])
         while i < iEnd && j < jEnd {
-            let ri = cw.filterPool[i]
-            let rj = cw.filterPool[j]
+            let ri = contactWorld.filterPool[i]
+            let rj = contactWorld.filterPool[j]
             if ri == rj {
                 if collisions[Int(ri)].mode.includesItems { return true }
                 i += 1
@@ -319,11 +319,11 @@ extension World {
         let ox = ownerSlot(x)
         let bx = Int(items[ox].body)
         if bodySims[bx].flags & BodyFlags.isStatic != 0 { return false }
-        let cw = contactWorld
-        let seg = cw.segments[k]
-        if !seg.isBounds { return cw.filterFlags[ox] & 2 != 0 }
-        let start = Int(cw.filterStart[ox])
-        for r in start..<(start + Int(cw.filterCount[ox])) where cw.filterPool[r] == Int32(seg.owner) {
+        let isBounds = contactWorld.segments[k].isBounds
+        if !isBounds { return contactWorld.filterFlags[ox] & 2 != 0 }
+        let owner = Int32(contactWorld.segments[k].owner)
+        let start = Int(contactWorld.filterStart[ox])
+        for r in start..<(start + Int(contactWorld.filterCount[ox])) where contactWorld.filterPool[r] == owner {
             return true
         }
         return false
