@@ -319,6 +319,35 @@ private func steps(_ w: inout World, _ n: Int) {
         #expect(w.property(.vx, of: ball) <= 0)  // stopped (elasticity 0) or bounced back (0.2)
     }
 
+    /// A 10 pt ball at 6000 pt/s (100 pt per frame) never passes through an anchored 20 pt
+    /// ball in its way.
+    @Test func fastBallDoesNotTunnelThroughAnchoredBall() throws {
+        var w = World(size: Vec2(2000, 1000), model: .ideal)
+        var d = ItemDefinition()
+        d.center = Vec2(100, 500)
+        d.size = Vec2(10, 10)
+        d.shape = .ellipse
+        d.velocity = Vec2(6000, 0)
+        let ball = try w.addItem(d)
+        var post = ItemDefinition()
+        post.center = Vec2(1000, 500)
+        post.size = Vec2(20, 20)
+        post.shape = .ellipse
+        post.anchored = true
+        let postID = try w.addItem(post)
+        _ = try w.addCollision(items: [ball, postID])
+        var maxX = -Real.infinity
+        for _ in 0..<60 {
+            w.step()
+            maxX = max(maxX, w.property(.x, of: ball))
+        }
+        // Touching is at x = 985; the soft contact may overlap, never beyond the speculative
+        // distance (2 pt), and the ball never reaches the far side.
+        #expect(maxX < 1000 - 15 + 2)
+        #expect(maxX > 1000 - 15 - 1)
+        #expect(w.property(.x, of: ball) < 1000)
+    }
+
     /// Also at 6000 pt/s against every edge of a thin closed boundary path.
     @Test func fastBallStaysInsideBoundaryLoop() throws {
         var w = World(size: Vec2(1000, 1000), model: .ideal)

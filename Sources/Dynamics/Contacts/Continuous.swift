@@ -9,8 +9,10 @@
 // advancement, target: the linear slop) puts the body back at the pose at t, velocity kept.
 // The next tick's speculative contact then stops it, so a fast item never tunnels.
 //
-// Not covered (noted in the report): anchored circles and ellipses as targets (the time of
-// impact routine takes polygons and segments), and fast dynamic–dynamic pairs (UIKit's
+// Anchored circles and ellipses (the time-of-impact routine takes polygons and segments) are
+// swept disc against disc: the moving shape's inner disc against the target's (a circle, or
+// an ellipse's minor-axis disc), which keeps the cores from passing through each other; the
+// speculative contact does the rest. Not covered: fast dynamic–dynamic pairs (UIKit's
 // "bullets").
 
 import DynamicsCollision
@@ -56,8 +58,14 @@ extension World {
                         } else {
                             if !shouldCollide(item: slot, item: userData) { continue }
                             let target = shapes[Int(items[userData].shape)]
-                            if target.geometry.kind != .polygon { continue }
                             let xf = bodySims[Int(target.body)].transform
+                            if target.geometry.kind != .polygon {
+                                // A round target: sweep the moving shape's inner disc against the
+                                // target's inner disc (circle: exact; ellipse: its minor radius).
+                                let t = World.roundTimeOfImpact(shape.geometry, sweep, target.geometry, xf, vertices: vp, normals: np)
+                                if t > 0 && t < best { best = t }
+                                continue
+                            }
                             toi = timeOfImpact(shape.geometry, sweep, against: target.geometry, xf, vertices: vp, normals: np, tMax: best)
                         }
                         // A hit at t = 0 is a shape already touching: its contact handles it.
@@ -67,5 +75,49 @@ extension World {
             }
         }
         return best
+    }
+
+    /// The first t in (0, 1] at which the inner disc of `shape` (centre moving with `sweep`)
+    /// comes within the linear slop of the inner disc of a static round `target`, or 1.
+    ///
+    /// Maths: with d(t) = d0 + t·(d1 − d0) the centre offset and R the sum of the radii minus
+    /// the slop, solve |d(t)|² = R²: a·t² + 2b·t + c = 0 with a = |d1 − d0|², b = d0·(d1 − d0),
+    /// c = |d0|² − R²; the earlier root when approaching (b < 0) and apart at t = 0 (c > 0).
+    static func roundTimeOfImpact(
+        _ shape: ShapeGeometry, _ sweep: Sweep, _ target: ShapeGeometry, _ xfTarget: Transform,
+        vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>
+    ) -> Real {
+        let innerTarget = target.kind == .circle ? target.radius : Swift.min(target.semiAxes.x, target.semiAxes.y)
+        let center: Vec2
+        var inner: Real
+        switch shape.kind {
+        case .circle:
+            center = shape.center
+            inner = shape.radius
+        case .ellipse:
+            center = shape.center
+            inner = Swift.min(shape.semiAxes.x, shape.semiAxes.y)
+        case .polygon:
+            center = shape.center
+            inner = Real.infinity
+            let start = Int(shape.vertexStart)
+            for k in start..<(start + Int(shape.vertexCount)) {
+                inner = Swift.min(inner, normals[k].dot(vertices[k] - center))
+            }
+        }
+        let c = xfTarget.apply(target.center)
+        let d0 = sweep.transform(at: 0).apply(center) - c
+        let d1 = sweep.transform(at: 1).apply(center) - c
+        let r = inner + innerTarget - CollisionConstants.linearSlop
+        if r <= 0 { return 1 }
+        let e = d1 - d0
+        let a = e.lengthSquared
+        let b = d0.dot(e)
+        let c0 = d0.lengthSquared - r * r
+        if a <= 0 || b >= 0 || c0 <= 0 { return 1 }
+        let disc = b * b - a * c0
+        if disc < 0 { return 1 }
+        let t = (-b - disc.squareRoot()) / a
+        return t > 0 && t < 1 ? t : 1
     }
 }
