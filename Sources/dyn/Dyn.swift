@@ -12,7 +12,7 @@ struct Dyn: ParsableCommand {
         commandName: "dyn",
         abstract: "A scripted shell for 2D rigid-body physics with the semantics of UIKit Dynamics.",
         usage: """
-            dyn [FILE ...] [-e CODE ...] [--echo] [--no-bail] [--timing] [--init-file FILE] [--no-init]
+            dyn [FILE ...] [-e CODE ...] [--echo] [--no-bail] [--timing] [--init FILE] [--no-init]
               dyn check FILE ...
               dyn test PATH ...
             """,
@@ -49,7 +49,7 @@ struct RunScripts: ParsableCommand {
     @Flag(help: "Print the wall time and steps per second of each step and run.")
     var timing = false
 
-    @Option(help: ArgumentHelp("Run FILE before the first prompt (default: $DYNRC or ~/.dynrc).", valueName: "FILE"))
+    @Option(name: .customLong("init"), help: ArgumentHelp("Run FILE before the first prompt (default: $DYNRC or ~/.dynrc).", valueName: "FILE"))
     var initFile: String?
 
     @Flag(help: "Do not run an init file.")

@@ -157,6 +157,13 @@ struct ReplTerminalTests {
         _ = try tmux.waitFor("\nfrom dynrc\n")
         try tmux.press("C-d")
         #expect(try tmux.waitForExit() == 0)
+        try "let greeting = \"from elsewhere\"\n".write(toFile: box.folder + "/other.dyn", atomically: true, encoding: .utf8)
+        let other = try box.start(["--init", box.folder + "/other.dyn"])
+        defer { other.kill() }
+        try other.typeLine("print greeting")
+        _ = try other.waitFor("\nfrom elsewhere\n")
+        try other.press("C-d")
+        #expect(try other.waitForExit() == 0)
         let plain = try box.start(["--no-init"])
         defer { plain.kill() }
         try plain.typeLine("print greeting")
