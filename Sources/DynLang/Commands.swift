@@ -445,6 +445,7 @@ extension Interpreter {
         }
         // Work on a copy so that a failure part-way changes nothing.
         var world = session.world
+        var replaced: BehaviorID?
         do {
             let id: BehaviorID
             if let existing = target {
@@ -457,7 +458,7 @@ extension Interpreter {
                         let v = world.gravityVector(id) ?? Vec2(0, 1)
                         try world.removeBehavior(id)
                         let fresh = try world.addGravity(vector: v, items: items)
-                        session.entities[name!] = .behavior(fresh)
+                        replaced = fresh
                         target = fresh
                     } else {
                         try world.addItems(items, to: id)
@@ -480,6 +481,12 @@ extension Interpreter {
                 try world.setGravityVector(gid, world.gravityVector(gid) ?? Vec2(0, 1))
             }
             session.world = world
+            if let replaced, let name, let old = session.entities[name] {
+                // The same name, in the same place in the creation order, for the new behavior.
+                session.names[old] = nil
+                session.entities[name] = .behavior(replaced)
+                session.names[.behavior(replaced)] = name
+            }
             if session.entities[name ?? ""] == nil {
                 define(name ?? nextAutoName("gravity"), .behavior(gid))
             }

@@ -67,8 +67,7 @@ extension Interpreter {
         switch p {
         case .item(let id): return itemName(id)
         case .boundary(let id):
-            for n in session.order where session.entities[n] == .boundary(id) { return n }
-            return "?"
+            return session.names[.boundary(id)] ?? "?"
         case .bounds: return "bounds"
         }
     }

@@ -59,7 +59,7 @@ struct RuntimeError: Error {
 }
 
 /// What a name of the world refers to.
-public enum Entity: Sendable, Equatable {
+public enum Entity: Sendable, Hashable {
     case item(ItemID)
     case behavior(BehaviorID)
     case boundary(BoundaryID)
@@ -105,6 +105,8 @@ public struct Session: Sendable {
     var entities: [String: Entity] = [:]
     /// Entity names in creation order (for `print world` and completion).
     var order: [String] = []
+    /// The name of each item, behavior and boundary (the inverse of `entities`, for events).
+    var names: [Entity: String] = [:]
     /// Global variables.
     var globals: [String: Value] = [:]
     /// `every step` blocks, in the order they were added.
@@ -542,10 +544,12 @@ public final class Interpreter {
     func define(_ name: String, _ entity: Entity) {
         session.entities[name] = entity
         session.order.append(name)
+        if entity != .action { session.names[entity] = name }
     }
 
     /// Forgets an entity's name.
     func undefine(_ name: String) {
+        if let entity = session.entities[name], entity != .action { session.names[entity] = nil }
         session.entities[name] = nil
         session.order.removeAll { $0 == name }
     }

@@ -259,8 +259,7 @@ extension Interpreter {
 
     /// The name of an item id (its entity name), or `?` for one without a name.
     func itemName(_ id: ItemID) -> String {
-        for n in session.order where session.entities[n] == .item(id) { return n }
-        return "?"
+        session.names[.item(id)] ?? "?"
     }
 
     /// `print world`: a summary line, then one line per item, behavior and action in creation order.
