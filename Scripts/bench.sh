@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmark dyn against its peers on this machine, in one run (scenes: /work/shared/bench/scenes.md).
+# Benchmark dyn against its peers on this machine, in one run (scenes: ../shared/bench/scenes.md
+# from the repository's root).
 #
 # Builds dyn-bench in release mode and the peer harnesses (Box2D 2.4 and Chipmunk 7, through
 # run-peers.sh beside scenes.md), then runs the three engines interleaved, scene by scene and
@@ -8,15 +9,16 @@
 # time per step as a ratio to each peer's (below 1: dyn is faster).
 #
 # Usage: Scripts/bench.sh [scene|all] [runs]
-#   scene: pyramid20 | pyramid100 | rain | all (default all; dyn has no chains scene yet)
+#   scene: pyramid20 | pyramid100 | rain | chains | all (default all)
 #   runs:  fresh worlds per scene and engine (default 3)
-# Environment: PEERS=<path to run-peers.sh> (default /work/shared/bench/run-peers.sh);
+# Environment: PEERS=<path to run-peers.sh> (default ../shared/bench/run-peers.sh, relative to
+#              the repository's root; a relative PEERS is taken from there too);
 #              DYN_BENCH=<a built dyn-bench> skips the build and runs that binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SCENE="${1:-all}"
 RUNS="${2:-3}"
-PEERS="${PEERS:-/work/shared/bench/run-peers.sh}"
+PEERS="${PEERS:-../shared/bench/run-peers.sh}"
 OUT="$(mktemp -d)"
 
 if [ -n "${DYN_BENCH:-}" ]; then
@@ -29,7 +31,7 @@ fi
 BUILD_DIR="$OUT" bash "$PEERS" pyramid20 1 > /dev/null 2> "$OUT/peers.err" || { cat "$OUT/peers.err" >&2; exit 1; }
 
 echo "# $(date -u +%FT%TZ) $(uname -m) cores=$(nproc) load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >&2
-if [ "$SCENE" = all ]; then scenes="pyramid20 pyramid100 rain"; else scenes="$SCENE"; fi
+if [ "$SCENE" = all ]; then scenes="pyramid20 pyramid100 rain chains"; else scenes="$SCENE"; fi
 for s in $scenes; do
 	for ((r = 0; r < RUNS; r++)); do
 		"$BIN" "$s" 1 2>> "$OUT/dyn.log" | grep -E '^dyn ' >> "$OUT/runs.txt" || true

@@ -2,13 +2,14 @@
 // engine's public API, timed like the peer harnesses (Box2D 2.4, Chipmunk 7).
 //
 // Usage: dyn-bench [scene|all] [runs] [steps]
-//   scene: pyramid20 | pyramid100 | rain | all (default all; chains comes with the joints);
+//   scene: pyramid20 | pyramid100 | rain | chains | all (default all);
 //          rain-uikit, an extra: rain in the uikit model (elasticity 0.2, sleeping)
 //   runs:  fresh worlds per scene, the median is reported (default 3)
 //   steps: overrides the scene's frame count
 // Output (stdout), one line per scene, as the peers print it:
 //   dyn SCENE bodies=N steps=N ms_per_step=X ok=yes|no
-// Details (stderr): lines starting with '#'.
+// Details (stderr): lines starting with '#', with the final state's hash (`World.stateHash`):
+// equal hashes before and after an optimisation mean it left the physics bit for bit alone.
 //
 // Common to all scenes (scenes.md): gravity (0, 1) magnitude 1 on every item, frames of
 // 1/60 s, the `ideal` model (no sleeping), density 1, friction 0.6, elasticity 0, resistance
@@ -107,6 +108,60 @@ func buildRain(model: WorldModel = .ideal) throws -> Scene {
     }
 }
 
+/// 20 chains of 50 pinned links hanging from fixed points 6000 pt apart (scenes.md "chains").
+/// Link i of chain c is a 50 × 12.5 pt box centred at (6000·c + 50·i + 25, 0); link 0 is pinned
+/// to the world at (6000·c, 0), link i to link i − 1 at (6000·c + 50·i, 0). Every item is in one
+/// collision behavior, so links of a chain collide except pinned neighbours (a pin never lets
+/// its pair collide, as Box2D's collideConnected = false); chains are too far apart to meet.
+func buildChains() throws -> Scene {
+    let chainCount = 20
+    let linkCount = 50
+    let spacing: Real = 6000
+    var w = World(size: Vec2(spacing * Real(chainCount), 10_000), model: .ideal)
+    var ids: [ItemID] = []
+    var anchors: [Vec2] = []
+    for c in 0..<chainCount {
+        let anchor = Vec2(spacing * Real(c), 0)
+        anchors.append(anchor)
+        var previous: ItemID? = nil
+        for i in 0..<linkCount {
+            let link = try w.addItem(dynamicBox(Vec2(anchor.x + 50 * Real(i) + 25, 0), Vec2(50, 12.5)))
+            var pin: AttachmentDefinition
+            if let p = previous {
+                pin = AttachmentDefinition(kind: .pin, itemA: p, itemB: link)
+            } else {
+                pin = AttachmentDefinition(kind: .pin, itemA: link)
+            }
+            pin.anchor = Vec2(anchor.x + 50 * Real(i), 0)
+            _ = try w.addAttachment(pin)
+            ids.append(link)
+            previous = link
+        }
+    }
+    _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+    _ = try w.addCollision(items: nil)
+    w.prepareCollisions()
+    return Scene(world: w, bodies: ids) { w, ids in
+        // Sane when no link centre ends farther than 1.5 × its rest distance from its
+        // neighbour's (25 pt from the anchor for link 0, 50 pt between links).
+        var worst: Real = 0
+        var bad = 0
+        for c in 0..<chainCount {
+            var previous = anchors[c]
+            for i in 0..<linkCount {
+                let id = ids[c * linkCount + i]
+                let p = Vec2(w.property(.x, of: id), w.property(.y, of: id))
+                let rest: Real = i == 0 ? 25 : 50
+                let ratio = (p - previous).length / rest
+                if !(ratio <= 1.5) { bad += 1 }
+                if ratio > worst || ratio.isNaN { worst = ratio }
+                previous = p
+            }
+        }
+        return (bad == 0, "stretched=\(bad) worst_ratio=\(worst)")
+    }
+}
+
 /// Monotonic wall clock, ms (as the peers: CLOCK_MONOTONIC).
 func now() -> Double {
     var ts = timespec()
@@ -123,6 +178,7 @@ let scenes: [(name: String, steps: Int, build: () throws -> Scene)] = [
     ("pyramid20", 600, { try buildPyramid(base: 20) }),
     ("pyramid100", 500, { try buildPyramid(base: 100) }),
     ("rain", 600, { try buildRain() }),
+    ("chains", 600, { try buildChains() }),
 ]
 /// Extra scenes, run only when named.
 let extraScenes: [(name: String, steps: Int, build: () throws -> Scene)] = [
@@ -145,7 +201,7 @@ for s in scenes + extraScenes where (only == "all" && scenes.contains { $0.name 
         totals.append(t1 - t0)
         let (ok, detail) = scene.check(scene.world, scene.bodies)
         allOk = allOk && ok
-        let line = "# dyn \(s.name) run=\(r) total_ms=\(fmt(t1 - t0, 1)) ms_per_step=\(fmt((t1 - t0) / Double(steps), 3)) ok=\(ok ? "yes" : "no") contacts=\(scene.world.contactCount) \(detail)\n"
+        let line = "# dyn \(s.name) run=\(r) total_ms=\(fmt(t1 - t0, 1)) ms_per_step=\(fmt((t1 - t0) / Double(steps), 3)) ok=\(ok ? "yes" : "no") contacts=\(scene.world.contactCount) state=\(String(scene.world.stateHash(), radix: 16)) \(detail)\n"
         FileHandleStderr.emit(line)
     }
     totals.sort()
@@ -153,7 +209,7 @@ for s in scenes + extraScenes where (only == "all" && scenes.contains { $0.name 
     print("dyn \(s.name) bodies=\(count) steps=\(steps) ms_per_step=\(fmt(median / Double(steps), 3)) ok=\(allOk ? "yes" : "no")")
 }
 if !known {
-    FileHandleStderr.emit("dyn-bench: unknown scene '\(only)' (pyramid20, pyramid100, rain or all)\n")
+    FileHandleStderr.emit("dyn-bench: unknown scene '\(only)' (pyramid20, pyramid100, rain, chains, rain-uikit or all)\n")
 }
 
 /// Fixed-point formatting without Foundation.
