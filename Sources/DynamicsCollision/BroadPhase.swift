@@ -178,6 +178,9 @@ public struct BroadPhase: Sendable {
     /// move buffer. Order: moved proxies in the order they moved, each one's partners by
     /// ascending key; each pair once, smaller key first (see the file comment).
     public mutating func findPairs(into pairs: inout ContiguousArray<ProxyPair>) {
+        // Moves refit the trees in place; restore their quality before querying if needed.
+        dynamicTree.rebuildIfDegraded()
+        kinematicTree.rebuildIfDegraded()
         var partners = scratch
         scratch = []
         for key in moveArray where key.raw >= 0 {

@@ -27,6 +27,13 @@
 // the most negative change, if any, is applied. This repairs the damage of insertion
 // order without a global rebuild.
 //
+// Moves. A proxy whose box escaped gets its new fat box in place: the ancestors are refitted
+// (O(depth)), with no removal, search or rotation; bodies that move together (a swinging
+// chain, a falling crowd) keep the neighbours they were inserted beside. When the tree's
+// cost (the internal nodes' summed perimeter) has doubled since the last rebuild, the
+// broadphase rebuilds it by re-inserting every leaf. A query finds the same proxies whatever
+// the shape of the tree, so none of this changes which pairs are found.
+//
 // Fat boxes. A moving proxy's box is its shape's box grown by the speculative distance
 // (2 pt) plus a margin min(5 pt, 0.125 × extent); a static one gets only the speculative
 // distance. The tree is touched only when the grown shape box escapes the fat box, so
@@ -95,6 +102,10 @@ public struct DynamicTree: Sendable {
     var freeList: Int32
     /// The number of proxies (leaves).
     public private(set) var proxyCount: Int
+    /// Refits since `rebuildIfDegraded()` last looked, and the tree's cost after the last
+    /// rebuild (−1: not measured yet).
+    var refitsSinceCheck: Int = 0
+    var baselineArea: Real = -1
 
     /// An empty tree with room for `capacity` nodes (a tree of n proxies uses 2n − 1).
     public init(capacity: Int = 16) {
@@ -161,8 +172,82 @@ public struct DynamicTree: Sendable {
         if node.aabb.contains(tight.expanded(by: CollisionConstants.speculativeDistance)) {
             return false
         }
-        moveProxy(proxy, fatAABB: Self.fatAABB(tight: tight, isStatic: isStatic))
+        refitProxy(proxy, fatAABB: Self.fatAABB(tight: tight, isStatic: isStatic))
         return true
+    }
+
+    /// Replaces a proxy's fat box in place: the leaf keeps its place and its ancestors' boxes
+    /// are recomputed up to the first one that does not change. O(depth), no search and no
+    /// rotation; the topology is kept, so its quality is watched by `rebuildIfDegraded()`.
+    public mutating func refitProxy(_ proxy: Int32, fatAABB: AABB) {
+        precondition(isLeafProxy(proxy), "DynamicTree: \(proxy) is not a proxy")
+        refitsSinceCheck &+= 1
+        nodes.withUnsafeMutableBufferPointer { buffer in
+            let n = buffer.baseAddress!
+            n[Int(proxy)].aabb = fatAABB
+            var index = n[Int(proxy)].parent
+            while index != Self.nullNode {
+                let box = n[Int(n[Int(index)].child1)].aabb.union(n[Int(n[Int(index)].child2)].aabb)
+                if box == n[Int(index)].aabb { break }
+                n[Int(index)].aabb = box
+                index = n[Int(index)].parent
+            }
+        }
+    }
+
+    // MARK: Quality
+
+    /// The sum of the internal nodes' perimeters: the surface-area cost of the tree, which
+    /// queries pay for. O(nodes).
+    public func internalArea() -> Real {
+        nodes.withUnsafeBufferPointer { n in
+            var area: Real = 0
+            for i in 0..<n.count where n[i].height > 0 { area += n[i].aabb.perimeter }
+            return area
+        }
+    }
+
+    /// After refits (moves that keep the topology), compares the tree's cost with its cost
+    /// after the last rebuild and rebuilds it when it has grown by more than `factor`. Moved
+    /// leaves drift away from the neighbours they were inserted beside, and only a rebuild
+    /// brings them back. Returns whether it rebuilt. Query results are sets of proxies, so
+    /// the tree's shape never changes what a query finds, only how fast.
+    @discardableResult
+    public mutating func rebuildIfDegraded(factor: Real = 2) -> Bool {
+        if refitsSinceCheck == 0 { return false }
+        refitsSinceCheck = 0
+        let area = internalArea()
+        if baselineArea < 0 || area <= factor * baselineArea {
+            if baselineArea < 0 { baselineArea = area }
+            return false
+        }
+        rebuild()
+        baselineArea = internalArea()
+        return true
+    }
+
+    /// Rebuilds the tree from its leaves (ascending proxy id, each inserted by surface-area
+    /// cost with rotations). Proxy ids, fat boxes and user data are kept.
+    public mutating func rebuild() {
+        var leaves = ContiguousArray<Int32>()
+        leaves.reserveCapacity(proxyCount)
+        freeList = Self.nullNode
+        // Free every internal node (and re-thread the free nodes), highest index first so
+        // that allocation hands them out in ascending order.
+        var i = nodes.count - 1
+        while i >= 0 {
+            if nodes[i].height == 0 {
+                nodes[i].parent = Self.nullNode
+            } else {
+                nodes[i] = .blank
+                nodes[i].parent = freeList
+                freeList = Int32(i)
+            }
+            i -= 1
+        }
+        for k in 0..<nodes.count where nodes[k].height == 0 { leaves.append(Int32(k)) }
+        root = Self.nullNode
+        for leaf in leaves { insertLeaf(leaf) }
     }
 
     /// Replaces a proxy's fat box and re-inserts it.
