@@ -111,6 +111,9 @@ public struct World: Sendable {
     var jointSolver = JointSolverState()
     /// Sorted item pairs that a joint keeps from colliding (`jointPreventsCollision`).
     var jointFilterKeys = ContiguousArray<UInt64>()
+    /// `jointFilterFirst[s]`: the first key of `jointFilterKeys` whose smaller slot is ≥ s (one
+    /// entry per item slot, plus one), so a slot's keys are found without a search.
+    var jointFilterFirst = ContiguousArray<Int32>()
     /// Push behaviors; their items are in the shared membership list (`gravityMembers`).
     var pushes = ContiguousArray<PushRecord>()
 

@@ -146,11 +146,23 @@ public struct BroadPhase: Sendable {
 
     /// The fat box of a proxy.
     @inlinable
-    public func fatAABB(_ key: ProxyKey) -> AABB { tree(key.type).fatAABB(key.id) }
+    public func fatAABB(_ key: ProxyKey) -> AABB {
+        switch key.type {
+        case .staticBody: staticTree.fatAABB(key.id)
+        case .kinematicBody: kinematicTree.fatAABB(key.id)
+        case .dynamicBody: dynamicTree.fatAABB(key.id)
+        }
+    }
 
     /// The user data of a proxy.
     @inlinable
-    public func userData(_ key: ProxyKey) -> Int { tree(key.type).userData(key.id) }
+    public func userData(_ key: ProxyKey) -> Int {
+        switch key.type {
+        case .staticBody: staticTree.userData(key.id)
+        case .kinematicBody: kinematicTree.userData(key.id)
+        case .dynamicBody: dynamicTree.userData(key.id)
+        }
+    }
 
     /// Queues a proxy for pairing (once).
     public mutating func bufferMove(_ key: ProxyKey) {
@@ -183,21 +195,27 @@ public struct BroadPhase: Sendable {
         kinematicTree.rebuildIfDegraded()
         var partners = scratch
         scratch = []
-        for key in moveArray where key.raw >= 0 {
-            partners.removeAll(keepingCapacity: true)
-            let box = fatAABB(key)
-            if key.type == .dynamicBody {
-                collect(kinematicTree, .kinematicBody, box: box, query: key, into: &partners)
-                collect(staticTree, .staticBody, box: box, query: key, into: &partners)
-            }
-            collect(dynamicTree, .dynamicBody, box: box, query: key, into: &partners)
-            if partners.count > 1 { Self.sortKeys(&partners) }
-            let userData = self.userData(key)
-            for other in partners {
-                let otherData = self.userData(other)
-                pairs.append(key < other
-                    ? ProxyPair(keyA: key, keyB: other, userDataA: userData, userDataB: otherData)
-                    : ProxyPair(keyA: other, keyB: key, userDataA: otherData, userDataB: userData))
+        // The loop reads the trees and the move bits in place: a closure that captured `self`
+        // would copy the whole broadphase (six arrays retained and released) per query.
+        let searchKinematic = kinematicTree.proxyCount > 0
+        let searchStatic = staticTree.proxyCount > 0
+        moveBits.withUnsafeBufferPointer { bits in
+            for key in moveArray where key.raw >= 0 {
+                partners.removeAll(keepingCapacity: true)
+                let box = fatAABB(key)
+                if key.type == .dynamicBody {
+                    if searchKinematic { Self.collect(kinematicTree, .kinematicBody, box: box, query: key, bits: bits, into: &partners) }
+                    if searchStatic { Self.collect(staticTree, .staticBody, box: box, query: key, bits: bits, into: &partners) }
+                }
+                Self.collect(dynamicTree, .dynamicBody, box: box, query: key, bits: bits, into: &partners)
+                if partners.count > 1 { Self.sortKeys(&partners) }
+                let userData = self.userData(key)
+                for other in partners {
+                    let otherData = self.userData(other)
+                    pairs.append(key < other
+                        ? ProxyPair(keyA: key, keyB: other, userDataA: userData, userDataB: otherData)
+                        : ProxyPair(keyA: other, keyB: key, userDataA: otherData, userDataB: userData))
+                }
             }
         }
         for key in moveArray where key.raw >= 0 { clearBit(key) }
@@ -206,13 +224,19 @@ public struct BroadPhase: Sendable {
     }
 
     /// Collects the partners of `query` in one tree, skipping itself and moved partners
-    /// with a smaller key.
+    /// with a smaller key (`bits`: the move bits).
     @inline(__always)
-    func collect(_ tree: DynamicTree, _ type: ProxyType, box: AABB, query: ProxyKey, into partners: inout ContiguousArray<ProxyKey>) {
+    static func collect(
+        _ tree: DynamicTree, _ type: ProxyType, box: AABB, query: ProxyKey, bits: UnsafeBufferPointer<UInt64>,
+        into partners: inout ContiguousArray<ProxyKey>
+    ) {
         tree.query(box) { id in
             let other = ProxyKey(id: id, type: type)
             if other == query { return true }
-            if other < query && isBuffered(other) { return true }
+            if other < query {
+                let word = Int(other.raw >> 6)
+                if word < bits.count && bits[word] & (1 << UInt64(other.raw & 63)) != 0 { return true }
+            }
             partners.append(other)
             return true
         }

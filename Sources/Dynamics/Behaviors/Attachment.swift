@@ -270,7 +270,14 @@ extension World {
             keys.append(Swift.min(a, b) << 32 | Swift.max(a, b))
         }
         keys.sort()
+        var first = ContiguousArray<Int32>(repeating: 0, count: items.count + 1)
+        var k = 0
+        for slot in 0...items.count {
+            while k < keys.count && Int(keys[k] >> 32) < slot { k += 1 }
+            first[slot] = Int32(k)
+        }
         jointFilterKeys = keys
+        jointFilterFirst = first
     }
 
     /// The item slot whose body carries `item` (a member's group).
@@ -280,21 +287,32 @@ extension World {
 
     /// Whether a joint forbids contacts between two bodies (dense body indices): true when a
     /// pin, fixed, slide or limit attachment joins their items (reference §11.1). For the
-    /// contact filter: false at once when there is no such joint, otherwise a binary search
-    /// over a sorted array of item pairs. No allocation.
+    /// contact filter: false at once when there is no such joint, otherwise a scan of the
+    /// lower item's entries in a sorted array of item pairs. No allocation.
     func jointPreventsCollision(bodyA: Int, bodyB: Int) -> Bool {
         if jointFilterKeys.isEmpty { return false }
-        let a = UInt64(bodyInfos[bodyA].item)
-        let b = UInt64(bodyInfos[bodyB].item)
-        let key = Swift.min(a, b) << 32 | Swift.max(a, b)
-        return jointFilterKeys.withUnsafeBufferPointer { keys in
-            var lo = 0
-            var hi = keys.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+        return jointPreventsCollision(ownerA: Int(bodyInfos[bodyA].item), ownerB: Int(bodyInfos[bodyB].item))
+    }
+
+    /// The same for two collision owners (item slots that carry a body): the smaller slot's
+    /// few keys are scanned (a chain link has one or two), no search.
+    @inline(__always)
+    func jointPreventsCollision(ownerA: Int, ownerB: Int) -> Bool {
+        let lo = Swift.min(ownerA, ownerB)
+        let hi = Swift.max(ownerA, ownerB)
+        return jointFilterFirst.withUnsafeBufferPointer { first in
+            if lo + 1 >= first.count { return false }
+            var k = Int(first[lo])
+            let end = Int(first[lo + 1])
+            if k == end { return false }
+            let key = UInt64(lo) << 32 | UInt64(hi)
+            return jointFilterKeys.withUnsafeBufferPointer { keys in
+                while k < end {
+                    if keys[k] == key { return true }
+                    k += 1
+                }
+                return false
             }
-            return lo < keys.count && keys[lo] == key
         }
     }
 
