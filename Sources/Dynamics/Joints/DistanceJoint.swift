@@ -50,11 +50,24 @@ extension JointSim {
         B.w += iB * rB.cross(p)
     }
 
+    /// Computes this sub-step's anchors, separation and its length (see `JointSim.rAs`).
     @inline(__always)
-    func warmStartDistance(_ A: inout SolverBody, _ B: inout SolverBody) {
+    mutating func refreshDistance(_ A: SolverBody, _ B: SolverBody) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)
-        let u = (deltaCenter + (B.dp - A.dp) + rB - rA).normalized
+        rAs = rA
+        rBs = rB
+        ds = deltaCenter + (B.dp - A.dp) + rB - rA
+        k11 = ds.length
+    }
+
+    /// `refresh`: compute this sub-step's geometry first (the first sub-step's warm start).
+    @inline(__always)
+    mutating func warmStartDistance(_ A: inout SolverBody, _ B: inout SolverBody, refresh: Bool) {
+        if refresh { refreshDistance(A, B) }
+        let rA = rAs
+        let rB = rBs
+        let u = ds.normalized
         let p = (impulse.axial + impulse.lower - impulse.upper) * u
         applyLinear(p, &A, &B, rA, rB)
     }
@@ -71,11 +84,14 @@ extension JointSim {
     }
 
     @inline(__always)
-    mutating func solveDistance(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
-        let rA = A.dq.apply(self.rA)
-        let rB = B.dq.apply(self.rB)
-        let d = deltaCenter + (B.dp - A.dp) + rB - rA
-        let L = d.length
+    mutating func solveDistance(
+        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool, refresh: Bool
+    ) {
+        if refresh { refreshDistance(A, B) }
+        let rA = rAs
+        let rB = rBs
+        let d = ds
+        let L = k11
         if L < 1e-9 { return }
         let u = d / L
         let cdot = u.dot(B.velocity(at: rB) - A.velocity(at: rA))
@@ -98,11 +114,14 @@ extension JointSim {
     }
 
     @inline(__always)
-    mutating func solveRope(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
-        let rA = A.dq.apply(self.rA)
-        let rB = B.dq.apply(self.rB)
-        let d = deltaCenter + (B.dp - A.dp) + rB - rA
-        let L = d.length
+    mutating func solveRope(
+        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool, refresh: Bool
+    ) {
+        if refresh { refreshDistance(A, B) }
+        let rA = rAs
+        let rB = rBs
+        let d = ds
+        let L = k11
         if L < 1e-9 { return }
         let u = d / L
         let c = length - L

@@ -191,6 +191,25 @@ struct JointSim {
     /// The last sub-step's impulse of the previous tick (warm start of sub-step 2).
     var impulseLast = JointImpulses.zero
 
+    // MARK: This sub-step's geometry (point, revolute, distance, rope)
+
+    // The anchors and their separation depend only on the bodies' pose deltas (dp, dq), which
+    // change only when the step integrates positions, between the solve and the relax of a
+    // sub-step. So the relax pass (and the warm start of sub-step 0) computes them once, and
+    // the next sub-step's warm start and solve read them: the same numbers, computed once
+    // instead of three times.
+
+    /// Anchors rotated by the bodies' dq (world axes, about each centre of mass).
+    var rAs: Vec2 = .zero
+    var rBs: Vec2 = .zero
+    /// The anchor separation deltaCenter + (dpB − dpA) + rBs − rAs.
+    var ds: Vec2 = .zero
+    /// Revolute: the point block's K and 1/det K (0 when singular). Distance, rope: k11 = |ds|.
+    var k11: Real = 0
+    var k12: Real = 0
+    var k22: Real = 0
+    var invDet: Real = 0
+
     init(slot: UInt32, type: JointType, kind: UInt8, itemA: UInt32, itemB: UInt32, localA: Vec2, localB: Vec2) {
         self.slot = slot
         self.type = type

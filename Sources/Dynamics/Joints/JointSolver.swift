@@ -5,6 +5,12 @@
 //   warmStartConstraints  → warmStartJoints      every sub-step (Joint.swift: which impulses)
 //   solveConstraints      → solveJoints(useBias: true)    one biased, soft pass
 //   relaxConstraints      → solveJoints(useBias: false)   one rigid pass without position bias
+//
+// Point, revolute, distance and rope joints compute their sub-step geometry (rotated anchors,
+// separation, the point block K) once per sub-step: in the relax pass, right after the
+// positions moved, and in the first sub-step's warm start; the next warm start and solve
+// read it (Joint.swift, `JointSim.rAs`). The positions do not move in between, so these are
+// the very numbers those passes used to recompute.
 //   storeImpulses         → storeJointImpulses   keep the first and last sub-step's impulses
 //
 // All of it works on `solverBodies` (velocities and pose deltas) and the dense `joints` array
@@ -212,8 +218,8 @@ extension World {
             default: break
             }
             switch j.pointee.type {
-            case .distance, .rope: j.pointee.warmStartDistance(&A.pointee, &B.pointee)
-            case .point, .revolute: j.pointee.warmStartRevolute(&A.pointee, &B.pointee)
+            case .distance, .rope: j.pointee.warmStartDistance(&A.pointee, &B.pointee, refresh: substep == 0)
+            case .point, .revolute: j.pointee.warmStartRevolute(&A.pointee, &B.pointee, refresh: substep == 0)
             case .weld: j.pointee.warmStartWeld(&A.pointee, &B.pointee)
             case .prismatic: j.pointee.warmStartPrismatic(&A.pointee, &B.pointee)
             case .snap: j.pointee.warmStartSnap(&A.pointee)
@@ -225,11 +231,15 @@ extension World {
         _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
         _ jc: JointStepContext, useBias: Bool
     ) {
+        // Relax comes right after the positions moved: it refreshes the sub-step's geometry,
+        // which the next sub-step's warm start and solve then read (JointSim.rAs).
+        let refresh = !useBias
         forEachActive(js, bodies) { j, A, B in
             switch j.pointee.type {
-            case .distance: j.pointee.solveDistance(&A.pointee, &B.pointee, jc, useBias: useBias)
-            case .rope: j.pointee.solveRope(&A.pointee, &B.pointee, jc, useBias: useBias)
-            case .point, .revolute: j.pointee.solveRevolute(&A.pointee, &B.pointee, jc, useBias: useBias)
+            case .distance: j.pointee.solveDistance(&A.pointee, &B.pointee, jc, useBias: useBias, refresh: refresh)
+            case .rope: j.pointee.solveRope(&A.pointee, &B.pointee, jc, useBias: useBias, refresh: refresh)
+            case .point, .revolute:
+                j.pointee.solveRevolute(&A.pointee, &B.pointee, jc, useBias: useBias, refresh: refresh)
             case .weld: j.pointee.solveWeld(&A.pointee, &B.pointee, jc, useBias: useBias)
             case .prismatic: j.pointee.solvePrismatic(&A.pointee, &B.pointee, jc, useBias: useBias)
             case .snap: j.pointee.solveSnap(&A.pointee)

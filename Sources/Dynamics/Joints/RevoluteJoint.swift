@@ -46,10 +46,28 @@ extension JointSim {
         spring = hertz > 0 ? JointSoftness(hertz: hertz, zeta: dampingRatio, h: jc.h) : .rigid
     }
 
+    /// Computes this sub-step's anchors, separation and point block (see `JointSim.rAs`).
     @inline(__always)
-    func warmStartRevolute(_ A: inout SolverBody, _ B: inout SolverBody) {
+    mutating func refreshRevolute(_ A: SolverBody, _ B: SolverBody) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)
+        rAs = rA
+        rBs = rB
+        ds = deltaCenter + (B.dp - A.dp) + rB - rA
+        k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
+        k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
+        k22 = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+        var det = k11 * k22 - k12 * k12
+        if det != 0 { det = 1 / det }
+        invDet = det
+    }
+
+    /// `refresh`: compute this sub-step's geometry first (the first sub-step's warm start).
+    @inline(__always)
+    mutating func warmStartRevolute(_ A: inout SolverBody, _ B: inout SolverBody, refresh: Bool) {
+        if refresh { refreshRevolute(A, B) }
+        let rA = rAs
+        let rB = rBs
         let angular = impulse.motor + impulse.lower - impulse.upper
         let p = impulse.linear
         A.v -= mA * p
@@ -59,7 +77,11 @@ extension JointSim {
     }
 
     @inline(__always)
-    mutating func solveRevolute(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
+    /// `refresh` (the relax pass): the positions moved since the last pass, recompute the
+    /// sub-step's geometry (`JointSim.rAs`); otherwise it is read as the last relax left it.
+    mutating func solveRevolute(
+        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool, refresh: Bool
+    ) {
         if flags & (JointFlags.motor | JointFlags.limit) != 0 && axialMass > 0 {
             if flags & JointFlags.motor != 0 {
                 let cdot = B.w - A.w
@@ -116,28 +138,28 @@ extension JointSim {
         }
 
         // Point constraint.
-        let rA = A.dq.apply(self.rA)
-        let rB = B.dq.apply(self.rB)
+        if refresh { refreshRevolute(A, B) }
+        let rA = rAs
+        let rB = rBs
         let cdot = B.velocity(at: rB) - A.velocity(at: rA)
         var bias = Vec2.zero
         var massScale: Real = 1
         var impulseScale: Real = 0
         if hertz > 0 {
-            let sep = deltaCenter + (B.dp - A.dp) + rB - rA
+            let sep = ds
             bias = spring.biasRate * sep
             massScale = spring.massScale
             impulseScale = spring.impulseScale
         } else if useBias {
-            let sep = deltaCenter + (B.dp - A.dp) + rB - rA
+            let sep = ds
             let drift = JointMath.clampDrift(JointMath.arcDrift(rB, B.w, jc.h) - JointMath.arcDrift(rA, A.w, jc.h))
             bias = jc.soft.biasRate * sep + jc.invH * drift
             massScale = jc.soft.massScale
             impulseScale = jc.soft.impulseScale
         }
-        let k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
-        let k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
-        let k22 = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
-        let b = JointMath.solve22(k11, k12, k22, cdot + bias)
+        // JointMath.solve22 with the sub-step's K and 1/det K.
+        let rhs = cdot + bias
+        let b = Vec2(invDet * (k22 * rhs.x - k12 * rhs.y), invDet * (k11 * rhs.y - k12 * rhs.x))
         let lambda = -massScale * b - impulseScale * impulse.linear
         impulse.linear += lambda
         A.v -= mA * lambda
