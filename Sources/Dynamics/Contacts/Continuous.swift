@@ -22,7 +22,8 @@ extension World {
     /// The earliest time of impact (fraction of the tick, < 1) of body `b` swept from
     /// (c1, a1) to (c2, a2) against static colliders, or 1.
     func continuousFraction(body b: Int, c1: Vec2, c2: Vec2, a1: Real, a2: Real, queryScratch: inout ContiguousArray<Int32>) -> Real {
-        let sim = bodySims[b]
+        // Nothing static to hit (a world of hanging chains): no box, no query.
+        if contactWorld.broadPhase.staticTree.proxyCount == 0 { return 1 }
         let maxExtent = contactWorld.bodyMaxExtent[b]
         // The swept box: the body's box at the start, and moved by the tick's translation,
         // grown by what the rotation can sweep.
@@ -34,7 +35,7 @@ extension World {
         queryScratch.removeAll(keepingCapacity: true)
         contactWorld.broadPhase.staticTree.query(box, into: &queryScratch)
         if queryScratch.isEmpty { return 1 }
-        let sweep = Sweep(localCenter: sim.localCenter, c1: c1, c2: c2, a1: a1, a2: a2)
+        let sweep = Sweep(localCenter: bodySims[b].localCenter, c1: c1, c2: c2, a1: a1, a2: a2)
         var best: Real = 1
         vertices.withUnsafeBufferPointer { verts in
             normals.withUnsafeBufferPointer { norms in
