@@ -47,6 +47,25 @@ let shellProperties: [(name: String, summary: String)] = [
 ]
 
 extension Interpreter {
+    /// The entity whose property `object.name` names (not a variable, not unknown).
+    func entityWithProperties(_ object: String, _ objectRange: SourceRange) throws -> Entity {
+        if let v = lookupVariable(object) {
+            throw runtimeError("'\(object)' is \(v.typeDescription), which has no properties", objectRange)
+        }
+        guard let entity = session.entities[object] else {
+            throw runtimeError("unknown name '\(object)'" + Suggest.hint(for: object, in: session.order + ["world"]), objectRange)
+        }
+        return entity
+    }
+
+    /// An item property by name, or an error suggesting the nearest.
+    func itemProperty(_ name: String, _ nameRange: SourceRange) throws -> ItemProperty {
+        guard let p = ItemProperty(rawValue: name) else {
+            throw runtimeError("an item has no property '\(name)'" + Suggest.hint(for: name, in: ItemProperty.allCases.map(\.rawValue)), nameRange)
+        }
+        return p
+    }
+
     /// A behavior property's value as a language value.
     static func value(_ v: BehaviorValue) -> Value {
         switch v {
@@ -94,17 +113,10 @@ extension Interpreter {
                 throw runtimeError("world has no property '\(name)'" + Suggest.hint(for: name, in: worldProperties.map(\.name)), nameRange)
             }
         }
-        if let v = lookupVariable(object) {
-            throw runtimeError("'\(object)' is \(v.typeDescription), which has no properties", objectRange)
-        }
-        guard let entity = session.entities[object] else {
-            throw runtimeError("unknown name '\(object)'" + Suggest.hint(for: object, in: session.order + ["world"]), objectRange)
-        }
+        let entity = try entityWithProperties(object, objectRange)
         switch entity {
         case .item(let id):
-            guard let p = ItemProperty(rawValue: name) else {
-                throw runtimeError("an item has no property '\(name)'" + Suggest.hint(for: name, in: ItemProperty.allCases.map(\.rawValue)), nameRange)
-            }
+            let p = try itemProperty(name, nameRange)
             let v = world.property(p, of: id)
             return p.isBoolean ? .boolean(v != 0) : .number(v)
         case .behavior(let id):
@@ -185,17 +197,10 @@ extension Interpreter {
             return
         }
         if checking { return }
-        if let v = lookupVariable(object) {
-            throw runtimeError("'\(object)' is \(v.typeDescription), which has no properties", objectRange)
-        }
-        guard let entity = session.entities[object] else {
-            throw runtimeError("unknown name '\(object)'" + Suggest.hint(for: object, in: session.order + ["world"]), objectRange)
-        }
+        let entity = try entityWithProperties(object, objectRange)
         switch entity {
         case .item(let id):
-            guard let p = ItemProperty(rawValue: name) else {
-                throw runtimeError("an item has no property '\(name)'" + Suggest.hint(for: name, in: ItemProperty.allCases.map(\.rawValue)), nameRange)
-            }
+            let p = try itemProperty(name, nameRange)
             guard p.isSettable else { throw runtimeError("\(object).\(name) cannot be set", nameRange) }
             let d: Double
             if p.isBoolean {

@@ -26,29 +26,26 @@ public final class ConsoleOutput: @unchecked Sendable {
     /// Writes to standard error, after flushing standard output.
     public func writeError(_ s: String) {
         flush()
-        var bytes = Array(s.utf8)
-        bytes.withUnsafeMutableBytes { p in
-            var off = 0
-            while off < p.count {
-                let n = Glibc.write(2, p.baseAddress! + off, p.count - off)
-                if n <= 0 { break }
-                off += n
-            }
-        }
+        ConsoleOutput.writeAll(Array(s.utf8), to: 2)
     }
 
     /// Sends what standard output holds.
     public func flush() {
         if buffer.isEmpty { return }
-        buffer.withUnsafeBytes { p in
+        ConsoleOutput.writeAll(buffer, to: 1)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `bytes` to a file descriptor, resuming after short writes.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+        bytes.withUnsafeBytes { p in
             var off = 0
             while off < p.count {
-                let n = Glibc.write(1, p.baseAddress! + off, p.count - off)
+                let n = Glibc.write(fd, p.baseAddress! + off, p.count - off)
                 if n <= 0 { break }
                 off += n
             }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     deinit { flush() }
