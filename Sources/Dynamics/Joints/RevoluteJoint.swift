@@ -142,7 +142,7 @@ extension JointSim {
         let rA = rAs
         let rB = rBs
         let cdot = B.velocity(at: rB) - A.velocity(at: rA)
-        var bias = Vec2.zero
+        var bias = Vec2(0, 0)  // (not Vec2.zero: a global's accessor call per joint)
         var massScale: Real = 1
         var impulseScale: Real = 0
         if hertz > 0 {

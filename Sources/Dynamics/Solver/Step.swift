@@ -190,6 +190,31 @@ extension World {
     mutating func finalizeBodies(_ ctx: StepContext) {
         let n = bodySims.count
         let haveExtents = contactWorld.bodyMinExtent.count == n
+        if !haveExtents || contactWorld.broadPhase.staticTree.proxyCount == 0 {
+            // Nothing static to sweep against (continuousFraction would answer 1 for every
+            // body): write the poses in place, without copying each BodySim out and back.
+            bodySims.withUnsafeMutableBufferPointer { sims in
+                solverBodies.withUnsafeBufferPointer { sbs in
+                    for i in 0..<n {
+                        if sims[i].flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { continue }
+                        let s = sbs[i]
+                        sims[i].v = s.v
+                        sims[i].w = s.w
+                        let a1 = sims[i].angle
+                        sims[i].center = sims[i].center + s.dp
+                        let a2 = a1 + s.da
+                        if a2 != a1 {
+                            sims[i].angle = a2
+                            sims[i].transform.q = Rot(angle: a2)
+                        }
+                        sims[i].transform.p = sims[i].center - sims[i].transform.q.apply(sims[i].localCenter)
+                    }
+                }
+            }
+            refreshBounds()
+            moveProxies()
+            return
+        }
         var scratch = ContiguousArray<Int32>()
         swap(&scratch, &contactWorld.queryScratch)
         for i in 0..<n {
