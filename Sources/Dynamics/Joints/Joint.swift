@@ -252,13 +252,10 @@ struct JointSolverState {
     var topologyDirty = false
     /// The context of the current tick.
     var context = JointStepContext(h: 0, invH: 0, soft: .rigid)
-    /// The order in which the passes visit `World.joints` this tick (active joints only; see
-    /// `World.interleaveJoints`), and its scratch: a union-find parent per body, and per
-    /// joint its rank within its chain.
+    /// The order in which the warm start and the biased solve visit `World.joints` this tick
+    /// (active joints only; see `World.interleaveJoints`), and that function's scratch.
     var order = ContiguousArray<Int32>()
-    var parent = ContiguousArray<Int32>()
-    var rank = ContiguousArray<Int32>()
-    var rankCount = ContiguousArray<Int32>()
+    var scratch = ContiguousArray<Int32>()
 }
 
 /// Small dense linear algebra for the joint rows.

@@ -98,6 +98,8 @@ extension World {
     /// Hook (prepareConstraints): resolves bodies, anchors, masses and softness for this tick.
     mutating func prepareJoints(_ ctx: StepContext) {
         if joints.isEmpty { return }
+        // The interleaved order depends only on the joints' bodies and which are active.
+        var reorder = jointSolver.topologyDirty || jointSolver.order.isEmpty
         if jointSolver.topologyDirty { rebuildImpliedJoints() }
         let hertz = Swift.min(World.jointHertz, 0.25 * ctx.invH)
         let jc = JointStepContext(
@@ -106,7 +108,9 @@ extension World {
         items.withUnsafeBufferPointer { its in
             bodySims.withUnsafeBufferPointer { sims in
                 joints.withUnsafeMutableBufferPointer { js in
-                    for k in 0..<js.count { World.prepare(&js[k], its, sims, jc) }
+                    for k in 0..<js.count {
+                        if World.prepare(&js[k], its, sims, jc) { reorder = true }
+                    }
                     impliedJoints.withUnsafeMutableBufferPointer { ij in
                         for k in 0..<ij.count {
                             let root = ij[k].kind
@@ -114,13 +118,13 @@ extension World {
                                 let src = Int(ij[k].slot)
                                 ij[k].localA = root == ImpliedRoot.worldEndA ? js[src].localA : js[src].localB
                             }
-                            World.prepare(&ij[k], its, sims, jc)
+                            _ = World.prepare(&ij[k], its, sims, jc)
                         }
                     }
                 }
             }
         }
-        interleaveJoints()
+        if reorder { interleaveJoints() }
     }
 
     /// How many chains are interleaved together (see the header): enough independent chains
@@ -136,85 +140,99 @@ extension World {
     /// scratch has grown.
     mutating func interleaveJoints() {
         let n = bodySims.count
+        let m = joints.count
         let width = World.interleaveWidth
-        var st = JointSolverState()
-        swap(&st, &jointSolver)
-        st.order.removeAll(keepingCapacity: true)
-        if st.parent.count < n { st.parent.append(contentsOf: repeatElement(0, count: n - st.parent.count)) }
-        if st.rank.count < joints.count { st.rank.append(contentsOf: repeatElement(0, count: joints.count - st.rank.count)) }
-        // rankCount: 2n per-body counters first, then per-group offsets, then per-key counts.
-        st.rankCount.removeAll(keepingCapacity: true)
-        st.rankCount.append(contentsOf: repeatElement(0, count: 2 * n))
-        st.parent.withUnsafeMutableBufferPointer { parent in
-            st.rank.withUnsafeMutableBufferPointer { rank in
-                joints.withUnsafeBufferPointer { js in
-                    @inline(__always) func find(_ x: Int32) -> Int32 {
-                        var x = x
-                        while parent[Int(x)] != x {
-                            parent[Int(x)] = parent[Int(parent[Int(x)])]
-                            x = parent[Int(x)]
-                        }
-                        return x
+        var order = ContiguousArray<Int32>()
+        var work = ContiguousArray<Int32>()
+        swap(&order, &jointSolver.order)
+        swap(&work, &jointSolver.scratch)
+        // One scratch area: parent[n] (union-find), seen[n] (joints per chain so far),
+        // group[n] (chain's group + 1), root[m] (per joint; −1: inactive), key[m],
+        // offset[m + 1] (per group), count[m + 1].
+        let size = 3 * n + 4 * m + 2
+        if work.count < size { work.append(contentsOf: repeatElement(0, count: size - work.count)) }
+        var active = 0
+        work.withUnsafeMutableBufferPointer { w in
+            let parent = w.baseAddress!
+            let seen = parent + n
+            let group = seen + n
+            let root = group + n
+            let key = root + m
+            let offset = key + m
+            let count = offset + (m + 1)
+            @inline(__always) func find(_ x: Int32) -> Int32 {
+                var x = x
+                while parent[Int(x)] != x {
+                    parent[Int(x)] = parent[Int(parent[Int(x)])]
+                    x = parent[Int(x)]
+                }
+                return x
+            }
+            for b in 0..<n {
+                parent[b] = Int32(b)
+                seen[b] = 0
+                group[b] = 0
+            }
+            // One read of each joint: its ends, joined in the union-find; `root` keeps a body
+            // of the joint for now.
+            joints.withUnsafeBufferPointer { js in
+                for k in 0..<m {
+                    if js[k].flags & JointFlags.inactive != 0 {
+                        root[k] = -1
+                        continue
                     }
-                    @inline(__always) func root(_ k: Int) -> Int {
-                        let a = js[k].bA
-                        return Int(find(a >= 0 ? a : js[k].bB))
-                    }
-                    for b in 0..<n { parent[b] = Int32(b) }
-                    for k in 0..<js.count where js[k].flags & JointFlags.inactive == 0 {
-                        let a = js[k].bA
-                        let b = js[k].bB
-                        if a >= 0 && b >= 0 {
-                            let ra = find(a)
-                            let rb = find(b)
-                            if ra != rb { parent[Int(Swift.max(ra, rb))] = Swift.min(ra, rb) }
-                        }
-                    }
-                    var chains: Int32 = 0
-                    st.rankCount.withUnsafeMutableBufferPointer { seen in
-                        // seen[r]: joints of chain r so far; seen[n + r]: its group + 1.
-                        for k in 0..<js.count {
-                            if js[k].flags & JointFlags.inactive != 0 {
-                                rank[k] = -1
-                                continue
-                            }
-                            let r = root(k)
-                            if seen[n + r] == 0 {
-                                seen[n + r] = chains / width + 1
-                                chains += 1
-                            }
-                            rank[k] = seen[r]
-                            seen[r] += 1
-                        }
-                    }
-                    // Group g's keys start at offset[g]: the sum of the earlier groups' longest chains.
-                    let groups = Int((chains + width - 1) / width)
-                    st.rankCount.append(contentsOf: repeatElement(0, count: groups + 1))
-                    for k in 0..<js.count where rank[k] >= 0 {
-                        let g = Int(st.rankCount[n + root(k)]) - 1
-                        st.rankCount[2 * n + g + 1] = Swift.max(st.rankCount[2 * n + g + 1], rank[k] + 1)
-                    }
-                    for g in 0..<groups { st.rankCount[2 * n + g + 1] += st.rankCount[2 * n + g] }
-                    let keys = Int(st.rankCount[2 * n + groups])
-                    for k in 0..<js.count where rank[k] >= 0 {
-                        let g = Int(st.rankCount[n + root(k)]) - 1
-                        rank[k] += st.rankCount[2 * n + g]
-                    }
-                    // Counting sort by key, stable (creation order within a key).
-                    let base = 2 * n + groups + 1
-                    st.rankCount.append(contentsOf: repeatElement(0, count: keys + 1))
-                    for k in 0..<js.count where rank[k] >= 0 { st.rankCount[base + Int(rank[k]) + 1] += 1 }
-                    for r in 0..<keys { st.rankCount[base + r + 1] += st.rankCount[base + r] }
-                    st.order.append(contentsOf: repeatElement(0, count: Int(st.rankCount[base + keys])))
-                    for k in 0..<js.count where rank[k] >= 0 {
-                        let slot = base + Int(rank[k])
-                        st.order[Int(st.rankCount[slot])] = Int32(k)
-                        st.rankCount[slot] += 1
+                    let a = js[k].bA
+                    let b = js[k].bB
+                    root[k] = a >= 0 ? a : b
+                    if a >= 0 && b >= 0 {
+                        let ra = find(a)
+                        let rb = find(b)
+                        if ra != rb { parent[Int(Swift.max(ra, rb))] = Swift.min(ra, rb) }
                     }
                 }
             }
+            // Rank within the chain, and the chain's group (chains in order of first
+            // appearance, `width` to a group). Key: the group's first key + the rank.
+            var chains: Int32 = 0
+            for g in 0...m { offset[g] = 0 }
+            for k in 0..<m where root[k] >= 0 {
+                let r = Int(find(root[k]))
+                root[k] = Int32(r)
+                if group[r] == 0 {
+                    group[r] = chains / width + 1
+                    chains += 1
+                }
+                let rank = seen[r]
+                seen[r] = rank + 1
+                key[k] = rank
+                // offset[g] collects the longest chain of group g − 1 (groups are 1-based
+                // here); the prefix sum below turns it into where group g's keys start.
+                let g = Int(group[r])
+                offset[g] = Swift.max(offset[g], rank + 1)
+                active += 1
+            }
+            let groups = Int((chains + width - 1) / width)
+            for g in 0..<groups { offset[g + 1] += offset[g] }
+            let keys = Int(offset[groups])
+            for c in 0...keys { count[c] = 0 }
+            for k in 0..<m where root[k] >= 0 {
+                key[k] += offset[Int(group[Int(root[k])]) - 1]
+                count[Int(key[k]) + 1] += 1
+            }
+            for c in 0..<keys { count[c + 1] += count[c] }
+            // Counting sort by key, stable: creation order within a key.
+            order.removeAll(keepingCapacity: true)
+            order.append(contentsOf: repeatElement(0, count: active))
+            order.withUnsafeMutableBufferPointer { o in
+                for k in 0..<m where root[k] >= 0 {
+                    let c = Int(key[k])
+                    o[Int(count[c])] = Int32(k)
+                    count[c] += 1
+                }
+            }
         }
-        swap(&st, &jointSolver)
+        swap(&order, &jointSolver.order)
+        swap(&work, &jointSolver.scratch)
     }
 
     /// Joint position error stiffness (solver notes §2.4 `constraintHertz`), Hz.
@@ -237,12 +255,16 @@ extension World {
         }
     }
 
+    /// Returns whether the joint's bodies or its being active changed (the interleaved order
+    /// must then be rebuilt).
     static func prepare(
         _ j: inout JointSim, _ its: UnsafeBufferPointer<ItemRecord>, _ sims: UnsafeBufferPointer<BodySim>,
         _ jc: JointStepContext
-    ) {
+    ) -> Bool {
         let (ba, la) = resolveEnd(j.itemA, j.localA, its)
         let (bb, lb) = resolveEnd(j.itemB, j.localB, its)
+        let wasInactive = j.flags & JointFlags.inactive
+        let moved = j.bA != ba || j.bB != bb
         j.bA = ba
         j.bB = bb
         let quiet = BodyFlags.isStatic | BodyFlags.isAsleep
@@ -251,7 +273,7 @@ extension World {
         {
             // Nothing to solve: one body, a removed item, or no awake dynamic end.
             j.flags |= JointFlags.inactive
-            return
+            return moved || wasInactive == 0
         }
         j.flags &= ~JointFlags.inactive
         var cA = la
@@ -294,6 +316,7 @@ extension World {
             if ba >= 0 { j.rB = qA.apply(-la - sims[Int(ba)].localCenter) }
             j.prepareSnap(jc)
         }
+        return moved || wasInactive != 0
     }
 
     /// Runs `body` on every active joint with pointers to its two solver bodies (the world
