@@ -338,7 +338,11 @@ extension World {
                 if j.pointee.flags & JointFlags.inactive != 0 { continue }
                 let ba = j.pointee.bA
                 let bb = j.pointee.bB
-                if ba < 0 || bb < 0 { g.pointee = JointMath.ground }
+                if ba < 0 || bb < 0 {
+                    // Joints write only v and w (never dp, dq or the masses): reset those.
+                    g.pointee.v = Vec2(0, 0)
+                    g.pointee.w = 0
+                }
                 body(j, ba >= 0 ? base + Int(ba) : g, bb >= 0 ? base + Int(bb) : g)
             }
         }

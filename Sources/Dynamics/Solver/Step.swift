@@ -154,18 +154,19 @@ extension World {
         let maxW = World.maxRotationPerSubstep * ctx.invH
         bodySims.withUnsafeBufferPointer { sims in
             solverBodies.withUnsafeMutableBufferPointer { sbs in
+                guard let base = sbs.baseAddress else { return }
                 for i in 0..<sims.count {
                     if sims[i].flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { continue }
-                    var s = sbs[i]
-                    let v2 = s.v.lengthSquared
-                    if v2 > maxSpeed * maxSpeed { s.v = (maxSpeed / v2.squareRoot()) * s.v }
-                    if abs(s.w) > maxW { s.w = s.w > 0 ? maxW : -maxW }
-                    s.dp += h * s.v
-                    if s.w != 0 {
-                        s.da += h * s.w
-                        s.dq = Rot(angle: s.da)
+                    let s = base + i  // in place: no copy of the 80-byte state in and out
+                    let v2 = s.pointee.v.lengthSquared
+                    if v2 > maxSpeed * maxSpeed { s.pointee.v = (maxSpeed / v2.squareRoot()) * s.pointee.v }
+                    let w = s.pointee.w
+                    if abs(w) > maxW { s.pointee.w = w > 0 ? maxW : -maxW }
+                    s.pointee.dp += h * s.pointee.v
+                    if s.pointee.w != 0 {
+                        s.pointee.da += h * s.pointee.w
+                        s.pointee.dq = Rot(angle: s.pointee.da)
                     }
-                    sbs[i] = s
                 }
             }
         }
