@@ -157,13 +157,10 @@ extension JointSim {
             massScale = jc.soft.massScale
             impulseScale = jc.soft.impulseScale
         }
-        // JointMath.solve22 with the sub-step's K and 1/det K. A rigid relax has no bias and
-        // unit scales: the same numbers without the three no-op operations on its critical
-        // path (they could only turn a −0 into +0).
-        let rigid = hertz == 0 && !useBias
-        let rhs = rigid ? cdot : cdot + bias
+        // JointMath.solve22 with the sub-step's K and 1/det K.
+        let rhs = cdot + bias
         let b = Vec2(invDet * (k22 * rhs.x - k12 * rhs.y), invDet * (k11 * rhs.y - k12 * rhs.x))
-        let lambda = rigid ? -b : -massScale * b - impulseScale * impulse.linear
+        let lambda = -massScale * b - impulseScale * impulse.linear
         impulse.linear += lambda
         A.v -= mA * lambda
         A.w -= iA * rA.cross(lambda)
