@@ -13,9 +13,9 @@
 // joints are interleaved, four chains (connected sets of bodies) at a time: joint k of each,
 // then joint k + 1 of each, each chain keeping its own order (`interleaveJoints`).
 // Independent chains then overlap in the processor; every body sees the same impulses in the
-// same order, so the numbers are bit for bit those of creation order. The warm start and the
-// biased solve use this order (on chains the biased pass went from 164 to ~123 µs a step);
-// relax, whose chain of arithmetic is short, measured faster in creation order.
+// same order, so the numbers are bit for bit those of creation order. The biased solve uses
+// this order (on chains it went from 164 to ~123 µs a step); the warm start and relax, whose
+// chains of arithmetic are short, measured no slower (relax: faster) in creation order.
 //
 // Point, revolute, distance and rope joints compute their sub-step geometry (rotated anchors,
 // separation, the point block K) once per sub-step: in the relax pass, right after the
@@ -65,9 +65,7 @@ extension World {
         if joints.isEmpty { return }
         let k = Int32(substep)
         solverBodies.withUnsafeMutableBufferPointer { bodies in
-            jointSolver.order.withUnsafeBufferPointer { order in
-                joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, order, substep: k) }
-            }
+            joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: k) }
             impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: k) }
         }
     }
