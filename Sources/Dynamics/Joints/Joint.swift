@@ -244,6 +244,29 @@ struct JointStepContext {
     var invH: Real
     /// Softness of rigid rows while solving (60 Hz, ζ = 2, at most a quarter of the sub-step rate).
     var soft: JointSoftness
+
+    /// One unilateral limit row, `C ≥ 0` (solver notes §2.4), as pin and slide limits use it:
+    /// speculative while the limit is not reached (`C > 0`: the gap may close, no more), soft
+    /// while solving with bias, rigid in relax. `mass` is the row's effective mass, `cdot` the
+    /// row's velocity; `accumulated` stays ≥ 0. Returns the impulse to apply now.
+    @inline(__always)
+    func limitImpulse(c: Real, cdot: Real, mass: Real, accumulated: inout Real, useBias: Bool) -> Real {
+        var bias: Real = 0
+        var massScale: Real = 1
+        var impulseScale: Real = 0
+        if c > 0 {
+            bias = c * invH
+        } else if useBias {
+            bias = soft.biasRate * c
+            massScale = soft.massScale
+            impulseScale = soft.impulseScale
+        }
+        let lambda = -mass * massScale * (cdot + bias) - impulseScale * accumulated
+        let total = Swift.max(accumulated + lambda, 0)
+        let applied = total - accumulated
+        accumulated = total
+        return applied
+    }
 }
 
 /// The joint solver's state between hooks.

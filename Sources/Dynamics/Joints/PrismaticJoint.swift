@@ -61,22 +61,9 @@ extension JointSim {
             let k = mA + mB + iA * sA * sA + iB * sB * sB
             let m = k > 0 ? 1 / k : 0
             if lower > -Real.infinity {
-                let c = x - lower
-                var bias: Real = 0
-                var massScale: Real = 1
-                var impulseScale: Real = 0
-                if c > 0 {
-                    bias = c * jc.invH
-                } else if useBias {
-                    bias = jc.soft.biasRate * c
-                    massScale = jc.soft.massScale
-                    impulseScale = jc.soft.impulseScale
-                }
-                let cdot = a.dot(B.v - A.v) + sB * B.w - sA * A.w
-                let lambda = -m * massScale * (cdot + bias) - impulseScale * impulse.lower
-                let total = Swift.max(impulse.lower + lambda, 0)
-                let applied = total - impulse.lower
-                impulse.lower = total
+                let applied = jc.limitImpulse(
+                    c: x - lower, cdot: a.dot(B.v - A.v) + sB * B.w - sA * A.w, mass: m,
+                    accumulated: &impulse.lower, useBias: useBias)
                 let p = applied * a
                 A.v -= mA * p
                 A.w -= iA * applied * sA
@@ -84,22 +71,9 @@ extension JointSim {
                 B.w += iB * applied * sB
             }
             if upper < Real.infinity {
-                let c = upper - x
-                var bias: Real = 0
-                var massScale: Real = 1
-                var impulseScale: Real = 0
-                if c > 0 {
-                    bias = c * jc.invH
-                } else if useBias {
-                    bias = jc.soft.biasRate * c
-                    massScale = jc.soft.massScale
-                    impulseScale = jc.soft.impulseScale
-                }
-                let cdot = a.dot(A.v - B.v) + sA * A.w - sB * B.w
-                let lambda = -m * massScale * (cdot + bias) - impulseScale * impulse.upper
-                let total = Swift.max(impulse.upper + lambda, 0)
-                let applied = total - impulse.upper
-                impulse.upper = total
+                let applied = jc.limitImpulse(
+                    c: upper - x, cdot: a.dot(A.v - B.v) + sA * A.w - sB * B.w, mass: m,
+                    accumulated: &impulse.upper, useBias: useBias)
                 let p = applied * a
                 A.v += mA * p
                 A.w += iA * applied * sA

@@ -95,42 +95,14 @@ extension JointSim {
             if flags & JointFlags.limit != 0 {
                 let theta = deltaAngle + (B.da - A.da)
                 if lower > -Real.infinity {
-                    let c = theta - lower
-                    var bias: Real = 0
-                    var massScale: Real = 1
-                    var impulseScale: Real = 0
-                    if c > 0 {
-                        bias = c * jc.invH
-                    } else if useBias {
-                        bias = jc.soft.biasRate * c
-                        massScale = jc.soft.massScale
-                        impulseScale = jc.soft.impulseScale
-                    }
-                    let cdot = B.w - A.w
-                    let lambda = -axialMass * massScale * (cdot + bias) - impulseScale * impulse.lower
-                    let total = Swift.max(impulse.lower + lambda, 0)
-                    let applied = total - impulse.lower
-                    impulse.lower = total
+                    let applied = jc.limitImpulse(
+                        c: theta - lower, cdot: B.w - A.w, mass: axialMass, accumulated: &impulse.lower, useBias: useBias)
                     A.w -= iA * applied
                     B.w += iB * applied
                 }
                 if upper < Real.infinity {
-                    let c = upper - theta
-                    var bias: Real = 0
-                    var massScale: Real = 1
-                    var impulseScale: Real = 0
-                    if c > 0 {
-                        bias = c * jc.invH
-                    } else if useBias {
-                        bias = jc.soft.biasRate * c
-                        massScale = jc.soft.massScale
-                        impulseScale = jc.soft.impulseScale
-                    }
-                    let cdot = A.w - B.w
-                    let lambda = -axialMass * massScale * (cdot + bias) - impulseScale * impulse.upper
-                    let total = Swift.max(impulse.upper + lambda, 0)
-                    let applied = total - impulse.upper
-                    impulse.upper = total
+                    let applied = jc.limitImpulse(
+                        c: upper - theta, cdot: A.w - B.w, mass: axialMass, accumulated: &impulse.upper, useBias: useBias)
                     A.w += iA * applied
                     B.w -= iB * applied
                 }
