@@ -33,6 +33,12 @@ public enum ScriptFailure: Error, Sendable {
         }
     }
 
+    /// Whether this is an interrupt (Ctrl-C), which nothing survives.
+    public var isInterrupt: Bool {
+        if case .interrupted = self { return true }
+        return false
+    }
+
     /// The diagnostics to print, rendered.
     public var rendered: String {
         switch self {
@@ -199,7 +205,8 @@ public final class Interpreter {
                 try execute(statement)
             } catch {
                 let failure = Interpreter.failure(error, in: script.file)
-                if topLevel && !settings.bail, case .interrupted = failure {} else if topLevel && !settings.bail {
+                // With bail off a script survives its errors, but never an interrupt.
+                if topLevel && !settings.bail && !failure.isInterrupt {
                     reportError(failure)
                     survivedStatus = max(survivedStatus, failure.exitStatus)
                     continue

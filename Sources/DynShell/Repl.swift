@@ -105,7 +105,7 @@ public final class Repl {
         } catch {
             // An interrupt leaves the world at the frame boundary where it stopped (and says
             // so); any other error leaves it exactly as it was before the entry.
-            if case .interrupted = error {} else {
+            if !error.isInterrupt {
                 interpreter.session = saved
                 interpreter.undoStack = savedUndo
             }
