@@ -131,14 +131,15 @@ public struct BroadPhase: Sendable {
     }
 
     /// Updates a proxy for its shape's new tight box; re-inserts and queues it only if it
-    /// escaped its fat box. Returns whether it did.
+    /// escaped its fat box, whose new extent then reaches ahead along `displacement` (the
+    /// body's last motion; zero after a teleport). Returns whether it did.
     @discardableResult
-    public mutating func moveProxy(_ key: ProxyKey, tight: AABB) -> Bool {
+    public mutating func moveProxy(_ key: ProxyKey, tight: AABB, displacement: Vec2 = Vec2(0, 0)) -> Bool {
         let moved: Bool
         switch key.type {
         case .staticBody: moved = staticTree.moveProxyIfEscaped(key.id, tight: tight)
-        case .kinematicBody: moved = kinematicTree.moveProxyIfEscaped(key.id, tight: tight)
-        case .dynamicBody: moved = dynamicTree.moveProxyIfEscaped(key.id, tight: tight)
+        case .kinematicBody: moved = kinematicTree.moveProxyIfEscaped(key.id, tight: tight, displacement: displacement)
+        case .dynamicBody: moved = dynamicTree.moveProxyIfEscaped(key.id, tight: tight, displacement: displacement)
         }
         if moved { bufferMove(key) }
         return moved

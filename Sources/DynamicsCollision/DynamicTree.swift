@@ -36,8 +36,11 @@
 //
 // Fat boxes. A moving proxy's box is its shape's box grown by the speculative distance
 // (2 pt) plus a margin min(5 pt, 0.125 × extent); a static one gets only the speculative
-// distance. The tree is touched only when the grown shape box escapes the fat box, so
-// resting and slowly drifting bodies cost the broadphase nothing.
+// distance. When a proxy escapes because its body moved, the new fat box also reaches
+// ahead along the body's last displacement d, by `displacementMultiplier` × d (Box2D 2.4's
+// prediction): a body in steady motion then escapes every few ticks instead of every tick.
+// The tree is touched only when the grown shape box escapes the fat box, so resting and
+// slowly drifting bodies cost the broadphase nothing.
 
 import DynamicsMath
 
@@ -134,6 +137,22 @@ public struct DynamicTree: Sendable {
         return tight.expanded(by: grow)
     }
 
+    /// How many of its last displacements a moved proxy's fat box reaches ahead.
+    public static let displacementMultiplier: Real = 4
+
+    /// The fat box of a moving shape whose tight box is `tight` and whose body just moved
+    /// by `displacement`: `fatAABB(tight:isStatic:)` stretched on the side it moves towards
+    /// by `displacementMultiplier` × the displacement, axis by axis.
+    @inlinable
+    public static func fatAABB(tight: AABB, isStatic: Bool, displacement d: Vec2) -> AABB {
+        var box = fatAABB(tight: tight, isStatic: isStatic)
+        if isStatic { return box }
+        let ahead = displacementMultiplier * d
+        if ahead.x < 0 { box.lower.x += ahead.x } else { box.upper.x += ahead.x }
+        if ahead.y < 0 { box.lower.y += ahead.y } else { box.upper.y += ahead.y }
+        return box
+    }
+
     // MARK: Proxies
 
     /// Creates a proxy for a shape whose tight (unfattened) box is `tight`; returns its id.
@@ -161,18 +180,19 @@ public struct DynamicTree: Sendable {
         proxyCount -= 1
     }
 
-    /// Re-inserts a proxy if the shape's grown tight box escaped its fat box.
+    /// Re-inserts a proxy if the shape's grown tight box escaped its fat box; the new fat
+    /// box reaches ahead along `displacement`, the body's last motion (see the file comment).
     ///
     /// - Returns: whether the proxy was re-inserted (the caller then queues it for pairing).
     @discardableResult
-    public mutating func moveProxyIfEscaped(_ proxy: Int32, tight: AABB) -> Bool {
+    public mutating func moveProxyIfEscaped(_ proxy: Int32, tight: AABB, displacement: Vec2 = Vec2(0, 0)) -> Bool {
         let node = nodes[Int(proxy)]
         precondition(node.height == 0, "DynamicTree: \(proxy) is not a proxy")
         let isStatic = node.flags & Self.staticFlag != 0
         if node.aabb.contains(tight.expanded(by: CollisionConstants.speculativeDistance)) {
             return false
         }
-        refitProxy(proxy, fatAABB: Self.fatAABB(tight: tight, isStatic: isStatic))
+        refitProxy(proxy, fatAABB: Self.fatAABB(tight: tight, isStatic: isStatic, displacement: displacement))
         return true
     }
 

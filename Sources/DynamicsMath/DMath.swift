@@ -52,8 +52,9 @@ public enum DMath {
         let r = ((x - n * pio2Hi) - n * pio2Mid) - n * pio2Lo
         let c = kernelCos(r)
         let s = kernelSin(r)
-        // Quadrant of n modulo 4.
-        let q = Int(n.truncatingRemainder(dividingBy: 4))
+        // Quadrant of n modulo 4 (n is a whole number; below 2^52 it converts exactly, and
+        // two's complement & 3 is the remainder modulo 4 for negative n too).
+        let q = abs(n) < 4_503_599_627_370_496 ? Int(n) & 3 : Int(n.truncatingRemainder(dividingBy: 4))
         switch (q + 4) & 3 {
         case 0: return (c, s)
         case 1: return (-s, c)

@@ -642,7 +642,16 @@ extension World {
                                             let shapeB = shapeBuf.baseAddress! + Int(c.pointee.indexB)
                                             let xfB = sims[Int(bodyB)].transform
                                             var m: Manifold
-                                            if isSegment {
+                                            // Shapes whose own boxes are farther apart than the
+                                            // speculative distance have no point to keep: skip the
+                                            // narrowphase (fat boxes reach ahead of moving bodies, so
+                                            // many contacts spend ticks in this state).
+                                            let boxA = isSegment
+                                                ? segFat[Int(c.pointee.indexA)]
+                                                : shapeBuf[Int(c.pointee.indexA)].aabb.expanded(by: CollisionConstants.speculativeDistance)
+                                            if !boxA.overlaps(shapeB.pointee.aabb) {
+                                                m = .empty
+                                            } else if isSegment {
                                                 m = collide(
                                                     segs[Int(c.pointee.indexA)].segment, .identity, shapeB.pointee.geometry, xfB,
                                                     vertices: vp, normals: np)

@@ -315,7 +315,4 @@ enum JointMath {
         let l2 = d.lengthSquared
         return l2 > maxDrift * maxDrift ? (maxDrift / l2.squareRoot()) * d : d
     }
-
-    /// The world solver body: never moves.
-    static let ground = SolverBody(v: .zero, w: 0, invMass: 0, invInertia: 0)
 }

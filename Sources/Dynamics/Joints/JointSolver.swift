@@ -40,6 +40,7 @@
 // distance between their anchors (rigid distance, rope, hinge, weld, slide with a finite
 // range), then one row to every 4th link and to every chain end, ordered outward.
 
+import DynamicsCollision
 import DynamicsMath
 
 extension World {
@@ -117,12 +118,44 @@ extension World {
                                 ij[k].localA = root == ImpliedRoot.worldEndA ? js[src].localA : js[src].localB
                             }
                             _ = World.prepare(&ij[k], its, sims, jc)
+                            if ij[k].flags & JointFlags.inactive == 0
+                                && World.impliedRowIsSlack(ij[k], sims, tick: ctx.tickDuration)
+                            {
+                                ij[k].flags |= JointFlags.inactive
+                                ij[k].impulse = .zero
+                                ij[k].impulseFirst = .zero
+                                ij[k].impulseLast = .zero
+                            }
                         }
                     }
                 }
             }
         }
         if reorder { interleaveJoints() }
+    }
+
+    /// Whether an implied long-range row (a rope) is so far from taut that it cannot act
+    /// within this tick. The distance d between its anchors grows at the rate u·v (u the unit
+    /// vector from A's anchor to B's, v their relative velocity), and by v²/(2d) a second
+    /// squared through the sideways motion; the row is left out of the tick (its impulses
+    /// zero) when its slack is more than twice what that growth covers in the tick, plus the
+    /// linear slop. A slack rope row computes an impulse of zero anyway, and the rows forbid
+    /// nothing the joints themselves do not: a row whose ends sped apart within the tick
+    /// beyond the bound engages one tick later. On a swinging chain many rows are slack; on
+    /// a hanging one they are taut and all solve.
+    @inline(__always)
+    static func impliedRowIsSlack(_ j: JointSim, _ sims: UnsafeBufferPointer<BodySim>, tick H: Real) -> Bool {
+        let delta = j.deltaCenter + j.rB - j.rA
+        let d = delta.length
+        let slack = j.length - d
+        if slack <= CollisionConstants.linearSlop || d < 1e-9 { return false }
+        var vA = Vec2(0, 0)
+        var vB = Vec2(0, 0)
+        if j.bA >= 0 { let s = sims[Int(j.bA)]; vA = s.v + cross(s.w, j.rA) }
+        if j.bB >= 0 { let s = sims[Int(j.bB)]; vB = s.v + cross(s.w, j.rB) }
+        let v = vB - vA
+        let growth = H * Swift.max(delta.dot(v) / d, 0) + H * H * v.lengthSquared / (2 * d)
+        return slack > 2 * growth + CollisionConstants.linearSlop
     }
 
     /// How many chains are interleaved together (see the header): enough independent chains
@@ -317,10 +350,11 @@ extension World {
         return moved || wasInactive != 0
     }
 
-    /// Runs `body` on every active joint with pointers to its two solver bodies (the world
-    /// end on a scratch ground body, reset before each joint that uses it), in `order` (joint
-    /// indices) if given, else in array order. Bodies are worked on in place: no copies of the
-    /// 80-byte solver states.
+    /// Runs `body` on every active joint with pointers to its two solver bodies, in `order`
+    /// (joint indices) if given, else in array order. A world end is the static identity body
+    /// at the end of `bodies` (index `bodySims.count`, see Step.swift): its masses are zero,
+    /// so a joint's impulse leaves its velocity zero. Bodies are worked on in place: no copies
+    /// of the 80-byte solver states.
     @inline(__always)
     static func forEachActive(
         _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
@@ -328,21 +362,14 @@ extension World {
         _ body: (UnsafeMutablePointer<JointSim>, UnsafeMutablePointer<SolverBody>, UnsafeMutablePointer<SolverBody>) -> Void
     ) {
         guard let base = bodies.baseAddress, let joints = js.baseAddress else { return }
-        var ground = JointMath.ground
+        let ground = bodies.count - 1
         let count = order?.count ?? js.count
-        withUnsafeMutablePointer(to: &ground) { g in
-            for i in 0..<count {
-                let j = joints + (order.map { Int($0[i]) } ?? i)
-                if j.pointee.flags & JointFlags.inactive != 0 { continue }
-                let ba = j.pointee.bA
-                let bb = j.pointee.bB
-                if ba < 0 || bb < 0 {
-                    // Joints write only v and w (never dp, dq or the masses): reset those.
-                    g.pointee.v = Vec2(0, 0)
-                    g.pointee.w = 0
-                }
-                body(j, ba >= 0 ? base + Int(ba) : g, bb >= 0 ? base + Int(bb) : g)
-            }
+        for i in 0..<count {
+            let j = joints + (order.map { Int($0[i]) } ?? i)
+            if j.pointee.flags & JointFlags.inactive != 0 { continue }
+            let ba = Int(j.pointee.bA)
+            let bb = Int(j.pointee.bB)
+            body(j, base + (ba >= 0 ? ba : ground), base + (bb >= 0 ? bb : ground))
         }
     }
 

@@ -253,7 +253,9 @@ extension World {
         moveProxies()
     }
 
-    /// Re-files the proxies of awake dynamic bodies whose shapes left their fat boxes.
+    /// Re-files the proxies of awake dynamic bodies whose shapes left their fat boxes; a new
+    /// fat box reaches ahead along the tick's displacement of the body's centre (the solver
+    /// body's dp; DynamicTree.swift, "Fat boxes").
     mutating func moveProxies() {
         if contactWorld.dirty { return }
         let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
@@ -261,8 +263,10 @@ extension World {
             let slot = Int(shapes[s].item)
             let key = contactWorld.itemProxies[slot]
             if key.raw < 0 { continue }
-            if bodySims[Int(shapes[s].body)].flags & inactive != 0 { continue }
-            if contactWorld.broadPhase.moveProxy(key, tight: shapes[s].aabb) {
+            let b = Int(shapes[s].body)
+            if bodySims[b].flags & inactive != 0 { continue }
+            let d = b < solverBodies.count ? solverBodies[b].dp : Vec2(0, 0)
+            if contactWorld.broadPhase.moveProxy(key, tight: shapes[s].aabb, displacement: d) {
                 contactWorld.itemFat[slot] = contactWorld.broadPhase.fatAABB(key)
             }
         }
