@@ -53,6 +53,31 @@ struct DynamicTreeTests {
         #expect(tree.userData(p) == 7)
     }
 
+    /// A moved proxy's new fat box reaches 4 × the displacement ahead on the side it moves
+    /// towards, axis by axis, and not behind; static proxies never stretch.
+    @Test func fatBoxReachesAheadOfMotion() {
+        let tight = AABB(lower: Vec2(0, 0), upper: Vec2(40, 40))
+        let still = DynamicTree.fatAABB(tight: tight, isStatic: false)
+        let ahead = DynamicTree.fatAABB(tight: tight, isStatic: false, displacement: Vec2(3, -2))
+        #expect(abs(ahead.upper.x - (still.upper.x + 12)) < 1e-12)
+        #expect(abs(ahead.lower.x - still.lower.x) < 1e-12)
+        #expect(abs(ahead.lower.y - (still.lower.y - 8)) < 1e-12)
+        #expect(abs(ahead.upper.y - still.upper.y) < 1e-12)
+        let stat = DynamicTree.fatAABB(tight: tight, isStatic: true, displacement: Vec2(3, -2))
+        #expect(stat == DynamicTree.fatAABB(tight: tight, isStatic: true))
+
+        // A proxy moving 10 pt a tick to the right escapes once, then stays put for the next
+        // three ticks (its box reached 40 pt ahead), where a plain fat box escapes each tick.
+        var tree = DynamicTree()
+        let p = tree.createProxy(tight: tight, userData: 0)
+        var escapes: [Int] = []
+        for tick in 1...4 {
+            let moved = AABB(lower: tight.lower + Vec2(Real(10 * tick), 0), upper: tight.upper + Vec2(Real(10 * tick), 0))
+            if tree.moveProxyIfEscaped(p, tight: moved, displacement: Vec2(10, 0)) { escapes.append(tick) }
+        }
+        #expect(escapes == [1])
+    }
+
     /// Random creates, moves and destroys; after each batch, every query matches brute force
     /// and the tree is valid.
     @Test func randomOperationsMatchBruteForce() {

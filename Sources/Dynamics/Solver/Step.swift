@@ -259,14 +259,19 @@ extension World {
     mutating func moveProxies() {
         if contactWorld.dirty { return }
         let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
+        let grow = CollisionConstants.speculativeDistance
         for s in shapes.indices {
             let slot = Int(shapes[s].item)
             let key = contactWorld.itemProxies[slot]
             if key.raw < 0 { continue }
             let b = Int(shapes[s].body)
             if bodySims[b].flags & inactive != 0 { continue }
+            // Most shapes stay inside their fat box: `itemFat` mirrors it, so that test reads
+            // no tree (the broadphase repeats it before it moves anything).
+            let tight = shapes[s].aabb
+            if contactWorld.itemFat[slot].contains(tight.expanded(by: grow)) { continue }
             let d = b < solverBodies.count ? solverBodies[b].dp : Vec2(0, 0)
-            if contactWorld.broadPhase.moveProxy(key, tight: shapes[s].aabb, displacement: d) {
+            if contactWorld.broadPhase.moveProxy(key, tight: tight, displacement: d) {
                 contactWorld.itemFat[slot] = contactWorld.broadPhase.fatAABB(key)
             }
         }
