@@ -132,8 +132,8 @@ struct ContactWorld {
     var bodyMaxExtent = ContiguousArray<Real>()
 
     var contacts = ContiguousArray<Contact>()
-    /// Membership only, never iterated.
-    var pairSet = Set<UInt64>()
+    /// The pairs that have a contact (`pairKey`): membership only, never iterated.
+    var pairSet = PairTable()
     var pairScratch = ContiguousArray<ProxyPair>()
     var removals = ContiguousArray<Int32>()
     var wakeScratch = ContiguousArray<Int32>()
@@ -452,7 +452,7 @@ extension World {
         for k in segments.indices { serialToSegment[segments[k].serial] = Int32(k) }
         let old = cw.contacts
         cw.contacts.removeAll(keepingCapacity: true)
-        cw.pairSet.removeAll(keepingCapacity: true)
+        cw.pairSet.removeAll()
         swap(&cw, &contactWorld)
         for var c in old {
             var keep = true
@@ -545,7 +545,7 @@ extension World {
             let codeA = p.userDataA >= 0 ? UInt32(p.userDataA) : ContactWorld.segmentBit | UInt32(-p.userDataA - 1)
             let codeB = p.userDataB >= 0 ? UInt32(p.userDataB) : ContactWorld.segmentBit | UInt32(-p.userDataB - 1)
             // Jointed neighbours (a chain's links) meet again every step: turn them away
-            // before the hashed lookup. Both paths skip such a pair (shouldCollide refuses it),
+            // before the pair-table lookup. Both paths skip such a pair (shouldCollide refuses it),
             // so this only saves time.
             if hasJointFilter && (codeA | codeB) & ContactWorld.segmentBit == 0
                 && jointPreventsCollision(ownerA: ownerSlot(Int(codeA)), ownerB: ownerSlot(Int(codeB)))
