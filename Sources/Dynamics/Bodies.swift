@@ -242,7 +242,7 @@ extension World {
     mutating func makeGeometry(_ request: ShapeRequest, size: Vec2, offset: Vec2, path: [Vec2]) -> ShapeGeometry {
         switch request {
         case .rectangle:
-            return allocatePolygon(boxPolygon(halfExtents: 0.5 * size, center: offset))
+            return allocatePolygon(boxPolygon(halfExtents: 0.5 * size, center: offset), boxHalfExtents: 0.5 * size)
         case .ellipse:
             if size.x == size.y { return .circle(center: offset, radius: 0.5 * size.x) }
             switch model {
@@ -263,11 +263,14 @@ extension World {
     }
 
     /// Appends a polygon (stored winding) and its normals to the pools.
-    mutating func allocatePolygon(_ v: [Vec2]) -> ShapeGeometry {
+    /// `boxHalfExtents`: the half extents when `v` is a rectangle aligned with the body's
+    /// axes (ShapeGeometry.semiAxes), else zero.
+    mutating func allocatePolygon(_ v: [Vec2], boxHalfExtents: Vec2 = .zero) -> ShapeGeometry {
         let start = vertices.count
         vertices.append(contentsOf: v)
         normals.append(contentsOf: polygonNormals(v))
-        return .polygon(start: Int32(start), count: Int32(v.count), centroid: polygonCentroid(v))
+        return .polygon(
+            start: Int32(start), count: Int32(v.count), centroid: polygonCentroid(v), boxHalfExtents: boxHalfExtents)
     }
 
     /// Removes a vertex range from the pools and shifts the ranges after it.

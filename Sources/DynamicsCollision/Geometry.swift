@@ -42,8 +42,9 @@ public struct ShapeGeometry: Equatable, Sendable {
     public var center: Vec2
     /// Radius of a circle; 0 otherwise. Points.
     public var radius: Real
-    /// Semi-axes (a along local x = width/2, b along local y = height/2) of an ellipse; zero
-    /// otherwise. Points.
+    /// Semi-axes (a along local x = width/2, b along local y = height/2) of an ellipse; the
+    /// half extents of a polygon that is a rectangle aligned with the body's axes about
+    /// `center` (its bounding box then takes no walk over the vertices); zero otherwise. Points.
     public var semiAxes: Vec2
     /// First vertex of a polygon in the world's vertex pool; 0 otherwise.
     public var vertexStart: Int32
@@ -76,10 +77,12 @@ public struct ShapeGeometry: Equatable, Sendable {
     }
 
     /// A polygon made of `count` vertices starting at `start` in the world's vertex pool;
-    /// `centroid` is its body-local centroid (pt).
+    /// `centroid` is its body-local centroid (pt). `boxHalfExtents`: nonzero only for a
+    /// rectangle aligned with the body's axes and centred on `centroid`, its half extents.
     @inlinable
-    public static func polygon(start: Int32, count: Int32, centroid: Vec2) -> ShapeGeometry {
-        ShapeGeometry(kind: .polygon, center: centroid, radius: 0, semiAxes: .zero, vertexStart: start, vertexCount: count)
+    public static func polygon(start: Int32, count: Int32, centroid: Vec2, boxHalfExtents: Vec2 = .zero) -> ShapeGeometry {
+        ShapeGeometry(
+            kind: .polygon, center: centroid, radius: 0, semiAxes: boxHalfExtents, vertexStart: start, vertexCount: count)
     }
 
     /// The world-space bounding box of the shape placed by the body transform `xf`.
@@ -102,6 +105,16 @@ public struct ShapeGeometry: Equatable, Sendable {
             let ey = (a * a * ss + b * b * cc).squareRoot()
             return AABB(lower: Vec2(c.x - ex, c.y - ey), upper: Vec2(c.x + ex, c.y + ey))
         case .polygon:
+            if semiAxes.x > 0 {
+                // A rectangle turned by q spans |c|·hx + |s|·hy across x and |s|·hx + |c|·hy
+                // across y, about its turned centre: the same box as its corners give.
+                let c = xf.apply(center)
+                let ac = abs(xf.q.c)
+                let as_ = abs(xf.q.s)
+                let ex = ac * semiAxes.x + as_ * semiAxes.y
+                let ey = as_ * semiAxes.x + ac * semiAxes.y
+                return AABB(lower: Vec2(c.x - ex, c.y - ey), upper: Vec2(c.x + ex, c.y + ey))
+            }
             let start = Int(vertexStart)
             var lower = xf.apply(vertices[start])
             var upper = lower

@@ -38,7 +38,7 @@ public struct ManifoldPoint: Sendable {
     }
 
     /// A zeroed point (unused slots).
-    public static let zero = ManifoldPoint(point: .zero, anchorA: .zero, anchorB: .zero, separation: 0, id: 0)
+    @inlinable public static var zero: ManifoldPoint { ManifoldPoint(point: .zero, anchorA: .zero, anchorB: .zero, separation: 0, id: 0) }
 }
 
 /// The contact between two shapes: a normal from A to B and up to two points, stored inline.
@@ -62,7 +62,7 @@ public struct Manifold: Sendable {
     }
 
     /// No contact.
-    public static let empty = Manifold(normal: .zero, point1: .zero, point2: .zero, pointCount: 0)
+    @inlinable public static var empty: Manifold { Manifold(normal: .zero, point1: .zero, point2: .zero, pointCount: 0) }
 
     /// The point at `index` (0 or 1).
     @inlinable

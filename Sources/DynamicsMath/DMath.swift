@@ -63,6 +63,20 @@ public enum DMath {
         }
     }
 
+    /// The largest angle `cosSinSmall` takes, rad.
+    public static let smallAngle: Real = 1.0 / 16
+
+    /// Cosine and sine of a small angle, |x| ≤ `smallAngle`: Taylor polynomials to x⁸ and x⁹,
+    /// whose first dropped terms (x¹⁰/10!, x¹¹/11!) are below 3e-19 and 6e-22 there, under an
+    /// ulp of the results. Half the work of `cosSin`, for the many small turns of a sub-step.
+    @inlinable
+    public static func cosSinSmall(_ x: Real) -> (c: Real, s: Real) {
+        let z = x * x
+        let c = 1.0 + z * (-0.5 + z * (1.0 / 24 + z * (-1.0 / 720 + z * (1.0 / 40320))))
+        let s = x + x * z * (-1.0 / 6 + z * (1.0 / 120 + z * (-1.0 / 5040 + z * (1.0 / 362_880))))
+        return (c, s)
+    }
+
     @inlinable
     public static func sin(_ x: Real) -> Real { cosSin(x).s }
 

@@ -23,7 +23,9 @@ public struct Vec2: Equatable, Sendable, CustomStringConvertible {
         self.y = y
     }
 
-    public static let zero = Vec2(0, 0)
+    // Computed and inlinable rather than stored: a stored static of another module is read
+    // through an accessor call, which hot loops paid per use.
+    @inlinable public static var zero: Vec2 { Vec2(0, 0) }
 
     @inlinable @inline(__always)
     public static func + (a: Vec2, b: Vec2) -> Vec2 { Vec2(a.x + b.x, a.y + b.y) }
@@ -100,7 +102,7 @@ public struct Rot: Equatable, Sendable {
         self.s = cs.s
     }
 
-    public static let identity = Rot(c: 1, s: 0)
+    @inlinable public static var identity: Rot { Rot(c: 1, s: 0) }
 
     /// The angle in (-π, π].
     @inlinable
@@ -129,7 +131,7 @@ public struct Transform: Equatable, Sendable {
         self.q = q
     }
 
-    public static let identity = Transform(p: .zero, q: .identity)
+    @inlinable public static var identity: Transform { Transform(p: Vec2(0, 0), q: Rot(c: 1, s: 0)) }
 
     /// Maps a local point to world space.
     @inlinable @inline(__always)
@@ -161,7 +163,7 @@ public struct AABB: Equatable, Sendable {
     }
 
     /// An empty box that any union replaces.
-    public static let empty = AABB(lower: Vec2(.infinity, .infinity), upper: Vec2(-.infinity, -.infinity))
+    @inlinable public static var empty: AABB { AABB(lower: Vec2(.infinity, .infinity), upper: Vec2(-.infinity, -.infinity)) }
 
     @inlinable @inline(__always)
     public func union(_ b: AABB) -> AABB { AABB(lower: min(lower, b.lower), upper: max(upper, b.upper)) }

@@ -25,6 +25,23 @@ struct DMathTests {
         #expect(worst < 4e-16)
     }
 
+    /// The small-angle form against the C library over its whole range: within an ulp or so
+    /// (sin is relative to its size near 0), and exact at 0.
+    @Test func smallAngleSinCosMatchLibm() {
+        var rng = LCG(state: 7)
+        var worstC = 0.0
+        var worstS = 0.0
+        for _ in 0..<200_000 {
+            let x = (rng.next() * 2 - 1) * DMath.smallAngle
+            let cs = DMath.cosSinSmall(x)
+            worstC = Swift.max(worstC, abs(cs.c - Foundation.cos(x)))
+            worstS = Swift.max(worstS, abs(cs.s - Foundation.sin(x)) / Swift.max(abs(x), 1e-300))
+        }
+        #expect(worstC < 3e-16)
+        #expect(worstS < 3e-16)
+        #expect(DMath.cosSinSmall(0) == (c: 1, s: 0))
+    }
+
     @Test func specialAngles() {
         #expect(DMath.sin(0) == 0)
         #expect(DMath.cos(0) == 1)

@@ -313,6 +313,14 @@ enum JointMath {
     @inline(__always)
     static func clampDrift(_ d: Vec2) -> Vec2 {
         let l2 = d.lengthSquared
-        return l2 > maxDrift * maxDrift ? (maxDrift / l2.squareRoot()) * d : d
+        if l2 <= maxDrift * maxDrift { return d }
+        return shortenedDrift(d, l2)
+    }
+
+    /// The rare case of `clampDrift`, out of line so that the common case is a branch and
+    /// not a square root and a division computed and thrown away on every joint.
+    @inline(never)
+    static func shortenedDrift(_ d: Vec2, _ l2: Real) -> Vec2 {
+        (maxDrift / l2.squareRoot()) * d
     }
 }

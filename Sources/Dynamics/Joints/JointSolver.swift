@@ -64,10 +64,20 @@ extension World {
     /// (0-based).
     mutating func warmStartJoints(_ ctx: StepContext, substep: Int) {
         if joints.isEmpty { return }
-        let k = Int32(substep)
         solverBodies.withUnsafeMutableBufferPointer { bodies in
-            joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: k) }
-            impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: k) }
+            // Sub-steps 0, 1 and the rest each get their own copy of the loop (`warmStart` is
+            // inlined with a constant sub-step), so that no joint tests which one it is in.
+            switch substep {
+            case 0:
+                joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 0) }
+                impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 0) }
+            case 1:
+                joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 1) }
+                impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 1) }
+            default:
+                joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
+                impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
+            }
         }
     }
 
@@ -79,10 +89,17 @@ extension World {
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             // The biased pass waits on each predecessor's result (its drift terms are a long
             // chain of arithmetic): interleaved. Relax measured faster in creation order.
-            jointSolver.order.withUnsafeBufferPointer { order in
-                joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, useBias ? order : nil, jc, useBias: useBias) }
+            // Each pass is its own copy of the loop (`solve` is inlined with a constant
+            // `useBias`), so that no joint tests which pass it is in.
+            if useBias {
+                jointSolver.order.withUnsafeBufferPointer { order in
+                    joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, order, jc, useBias: true) }
+                }
+                impliedJoints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: true) }
+            } else {
+                joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: false) }
+                impliedJoints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: false) }
             }
-            impliedJoints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: useBias) }
         }
     }
 
@@ -373,6 +390,8 @@ extension World {
         }
     }
 
+    /// `substep`: 0, 1, or any later sub-step (they all warm start alike).
+    @inline(__always)
     static func warmStart(
         _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
         _ order: UnsafeBufferPointer<Int32>?, substep: Int32
@@ -395,6 +414,7 @@ extension World {
         }
     }
 
+    @inline(__always)
     static func solve(
         _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
         _ order: UnsafeBufferPointer<Int32>?, _ jc: JointStepContext, useBias: Bool

@@ -147,7 +147,8 @@ extension World {
     }
 
     /// Moves every awake dynamic solver body by one sub-step: dp += h·v, da += h·ω,
-    /// dq = rot(da). Speeds are capped at `maxLinearSpeed` and h·|ω| at π/4.
+    /// dq = rot(da) (for a turn of at most `DMath.smallAngle`, dq turned by it: the same to
+    /// within an ulp or two a sub-step, and dq restarts from identity every tick). Speeds are capped at `maxLinearSpeed` and h·|ω| at π/4.
     mutating func integratePositions(_ ctx: StepContext) {
         let h = ctx.h
         let maxSpeed = World.maxLinearSpeed
@@ -164,8 +165,16 @@ extension World {
                     if abs(w) > maxW { s.pointee.w = w > 0 ? maxW : -maxW }
                     s.pointee.dp += h * s.pointee.v
                     if s.pointee.w != 0 {
-                        s.pointee.da += h * s.pointee.w
-                        s.pointee.dq = Rot(angle: s.pointee.da)
+                        let turn = h * s.pointee.w
+                        s.pointee.da += turn
+                        if abs(turn) <= DMath.smallAngle {
+                            // A small turn: compose with its rotation (Taylor, to the ulp)
+                            // rather than take the cosine and sine of the whole angle.
+                            let cs = DMath.cosSinSmall(turn)
+                            s.pointee.dq = s.pointee.dq.then(Rot(c: cs.c, s: cs.s))
+                        } else {
+                            s.pointee.dq = Rot(angle: s.pointee.da)
+                        }
                     }
                 }
             }
