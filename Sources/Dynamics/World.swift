@@ -114,6 +114,8 @@ public struct World: Sendable {
     /// `jointFilterFirst[s]`: the first key of `jointFilterKeys` whose smaller slot is ≥ s (one
     /// entry per item slot, plus one), so a slot's keys are found without a search.
     var jointFilterFirst = ContiguousArray<Int32>()
+    /// Joints changed since the filter was built (`refreshJointFilter`).
+    var jointFilterStale = false
     /// Push behaviors; their items are in the shared membership list (`gravityMembers`).
     var pushes = ContiguousArray<PushRecord>()
 

@@ -259,9 +259,19 @@ extension World {
     }
 
     /// Bookkeeping after joints were added, removed or changed in a way that matters to the
-    /// implied long-range limits or the collision filter (cold path).
+    /// implied long-range limits or the collision filter: both are rebuilt before the next
+    /// tick uses them, once however many joints changed (building a rope of n links is then
+    /// O(n log n), not O(n² log n)).
     mutating func jointsChanged() {
         jointSolver.topologyDirty = true
+        jointFilterStale = true
+    }
+
+    /// Rebuilds the collision filter of joints if an edit made it stale (cold path; called
+    /// before anything in a tick asks `jointPreventsCollision`).
+    mutating func refreshJointFilter() {
+        if !jointFilterStale { return }
+        jointFilterStale = false
         var keys = ContiguousArray<UInt64>()
         for j in joints where j.flags & JointFlags.collideConnected == 0 {
             guard j.itemA != JointSim.world, j.itemB != JointSim.world else { continue }
@@ -328,6 +338,11 @@ extension World {
 
     /// Test hook: `jointPreventsCollision` for two items' bodies.
     package func jointPrevents(_ a: ItemID, _ b: ItemID) -> Bool {
+        if jointFilterStale {
+            var w = self
+            w.refreshJointFilter()
+            return w.jointPrevents(a, b)
+        }
         guard let i = slot(a), let j = slot(b) else { return false }
         let bi = Int(items[Int(collisionOwner(UInt32(i)))].body)
         let bj = Int(items[Int(collisionOwner(UInt32(j)))].body)

@@ -223,6 +223,7 @@ extension World {
     /// are otherwise rebuilt by the first step after an edit; call this to keep that work
     /// out of a timed loop of steps (dyn-bench does, as the peers create proxies with bodies).
     public mutating func prepareCollisions() {
+        refreshJointFilter()
         if contactWorld.dirty { rebuildCollision() }
     }
 

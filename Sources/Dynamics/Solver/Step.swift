@@ -84,6 +84,7 @@ extension World {
     /// Rebuilds the collision tables if an edit made them stale, finds new pairs, and runs
     /// the narrowphase (Contacts/ContactWorld.swift).
     mutating func updateContacts() {
+        refreshJointFilter()
         if contactWorld.dirty { rebuildCollision() }
         updatePairs()
         collideContacts()
