@@ -39,8 +39,9 @@
 // distance. When a proxy escapes because its body moved, the new fat box also reaches
 // ahead along the body's last displacement d, by `displacementMultiplier` × d (Box2D 2.4's
 // prediction): a body in steady motion then escapes every few ticks instead of every tick.
-// The tree is touched only when the grown shape box escapes the fat box, so resting and
-// slowly drifting bodies cost the broadphase nothing.
+// The tree is touched only when the grown shape box escapes the fat box (or the fat box is
+// far larger than the shape's motion still needs, `isOversized`), so resting and slowly
+// drifting bodies cost the broadphase nothing.
 
 import DynamicsMath
 
@@ -180,8 +181,21 @@ public struct DynamicTree: Sendable {
         proxyCount -= 1
     }
 
-    /// Re-inserts a proxy if the shape's grown tight box escaped its fat box; the new fat
-    /// box reaches ahead along `displacement`, the body's last motion (see the file comment).
+    /// Whether the fat box `fat` of a moving shape (tight box `tight`, last displacement `d`)
+    /// is far larger than the shape now needs: it reaches beyond the fat box the shape would
+    /// get now, grown by 4 × (margin + |d|). A box stretched ahead of a fast motion that has
+    /// since slowed or stopped is then shrunk instead of kept, with all the pairs it would
+    /// find, for as long as the shape stays inside (Box2D 2.4 shrinks at 4 × its margin; the
+    /// |d| term keeps a body in steady motion from being re-filed before it escapes).
+    @inlinable
+    public static func isOversized(_ fat: AABB, tight: AABB, displacement d: Vec2) -> Bool {
+        let allowed = 4 * (margin(forTight: tight) + Swift.max(abs(d.x), abs(d.y)))
+        return !fatAABB(tight: tight, isStatic: false, displacement: d).expanded(by: allowed).contains(fat)
+    }
+
+    /// Re-inserts a proxy if the shape's grown tight box escaped its fat box, or the fat box
+    /// is oversized (`isOversized`); the new fat box reaches ahead along `displacement`, the
+    /// body's last motion (see the file comment).
     ///
     /// - Returns: whether the proxy was re-inserted (the caller then queues it for pairing).
     @discardableResult
@@ -189,7 +203,9 @@ public struct DynamicTree: Sendable {
         let node = nodes[Int(proxy)]
         precondition(node.height == 0, "DynamicTree: \(proxy) is not a proxy")
         let isStatic = node.flags & Self.staticFlag != 0
-        if node.aabb.contains(tight.expanded(by: CollisionConstants.speculativeDistance)) {
+        if node.aabb.contains(tight.expanded(by: CollisionConstants.speculativeDistance))
+            && (isStatic || !Self.isOversized(node.aabb, tight: tight, displacement: displacement))
+        {
             return false
         }
         refitProxy(proxy, fatAABB: Self.fatAABB(tight: tight, isStatic: isStatic, displacement: displacement))

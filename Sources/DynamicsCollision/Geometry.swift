@@ -107,7 +107,8 @@ public struct ShapeGeometry: Equatable, Sendable {
         case .polygon:
             if semiAxes.x > 0 {
                 // A rectangle turned by q spans |c|·hx + |s|·hy across x and |s|·hx + |c|·hy
-                // across y, about its turned centre: the same box as its corners give.
+                // across y, about its turned centre: the box its corners give, up to rounding
+                // (the centre is the corners' centroid, a few ulps from the requested offset).
                 let c = xf.apply(center)
                 let ac = abs(xf.q.c)
                 let as_ = abs(xf.q.s)

@@ -76,6 +76,20 @@ struct DynamicTreeTests {
             if tree.moveProxyIfEscaped(p, tight: moved, displacement: Vec2(10, 0)) { escapes.append(tick) }
         }
         #expect(escapes == [1])
+
+        // The body stops inside its stretched box: the box is far larger than a shape at rest
+        // needs, so it is shrunk once, then left alone.
+        let stopped = AABB(lower: tight.lower + Vec2(40, 0), upper: tight.upper + Vec2(40, 0))
+        var fast = DynamicTree()
+        let q = fast.createProxy(tight: tight, userData: 0)
+        let flew = fast.moveProxyIfEscaped(
+            q, tight: AABB(lower: tight.lower + Vec2(30, 0), upper: tight.upper + Vec2(30, 0)), displacement: Vec2(30, 0))
+        #expect(flew)
+        #expect(fast.fatAABB(q).upper.x > stopped.upper.x + 100)
+        #expect(fast.moveProxyIfEscaped(q, tight: stopped, displacement: Vec2(20, 0)) == false)  // still moving on
+        #expect(fast.moveProxyIfEscaped(q, tight: stopped, displacement: .zero) == true)
+        #expect(fast.fatAABB(q) == DynamicTree.fatAABB(tight: stopped, isStatic: false))
+        #expect(fast.moveProxyIfEscaped(q, tight: stopped, displacement: .zero) == false)
     }
 
     /// Random creates, moves and destroys; after each batch, every query matches brute force

@@ -644,9 +644,14 @@ extension World {
                                             let xfB = sims[Int(bodyB)].transform
                                             var m: Manifold
                                             // Shapes whose own boxes are farther apart than the
-                                            // speculative distance have no point to keep: skip the
-                                            // narrowphase (fat boxes reach ahead of moving bodies, so
-                                            // many contacts spend ticks in this state).
+                                            // speculative distance are farther apart than that
+                                            // themselves: skip the narrowphase (fat boxes reach ahead
+                                            // of moving bodies, so many contacts spend ticks in this
+                                            // state). Exact for circles, polygons and segments, whose
+                                            // points lie within their separation of the other shape;
+                                            // two ellipses' sampled separation can underestimate the
+                                            // distance, and such a pair's point beyond the speculative
+                                            // distance is now dropped, as it should be.
                                             let boxA = isSegment
                                                 ? segFat[Int(c.pointee.indexA)]
                                                 : shapeBuf[Int(c.pointee.indexA)].aabb.expanded(by: CollisionConstants.speculativeDistance)

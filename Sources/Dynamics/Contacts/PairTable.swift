@@ -15,15 +15,14 @@ struct PairTable {
     /// for both parties, and a segment code sets only bit 31 of its half).
     static let empty = UInt64.max
 
-    private var slots: ContiguousArray<UInt64>
-    /// log2 of the capacity.
-    private var bits: Int
+    /// Empty until the first insert: a new table (the step swaps a fresh ContactWorld in and
+    /// out) allocates nothing.
+    private var slots = ContiguousArray<UInt64>()
+    /// log2 of the capacity once allocated.
+    private var bits = 3
     private(set) var count = 0
 
-    init() {
-        bits = 4
-        slots = ContiguousArray(repeating: Self.empty, count: 1 << bits)
-    }
+    init() {}
 
     @inline(__always)
     private static func home(_ key: UInt64, bits: Int) -> Int {
@@ -31,7 +30,8 @@ struct PairTable {
     }
 
     func contains(_ key: UInt64) -> Bool {
-        slots.withUnsafeBufferPointer { s in
+        if count == 0 { return false }
+        return slots.withUnsafeBufferPointer { s in
             let mask = s.count - 1
             var i = Self.home(key, bits: bits)
             while true {
@@ -70,6 +70,7 @@ struct PairTable {
     /// run move back into the hole when their home allows, so every key stays reachable.
     @discardableResult
     mutating func remove(_ key: UInt64) -> Bool {
+        if count == 0 { return false }
         let bits = self.bits
         let removed: Bool = slots.withUnsafeMutableBufferPointer { s in
             let mask = s.count - 1
@@ -110,7 +111,7 @@ struct PairTable {
 
     private mutating func grow() {
         let old = slots
-        bits += 1
+        bits += 1  // 16 slots first
         slots = ContiguousArray(repeating: Self.empty, count: 1 << bits)
         count = 0
         for k in old where k != Self.empty { insert(k) }

@@ -123,25 +123,27 @@ extension World {
         jointSolver.context = jc
         items.withUnsafeBufferPointer { its in
             bodySims.withUnsafeBufferPointer { sims in
-                joints.withUnsafeMutableBufferPointer { js in
-                    for k in 0..<js.count {
-                        if World.prepare(&js[k], its, sims, jc) { reorder = true }
-                    }
-                    impliedJoints.withUnsafeMutableBufferPointer { ij in
-                        for k in 0..<ij.count {
-                            let root = ij[k].kind
-                            if root != ImpliedRoot.item {
-                                let src = Int(ij[k].slot)
-                                ij[k].localA = root == ImpliedRoot.worldEndA ? js[src].localA : js[src].localB
-                            }
-                            _ = World.prepare(&ij[k], its, sims, jc)
-                            if ij[k].flags & JointFlags.inactive == 0
-                                && World.impliedRowIsSlack(ij[k], sims, tick: ctx.tickDuration)
-                            {
-                                ij[k].flags |= JointFlags.inactive
-                                ij[k].impulse = .zero
-                                ij[k].impulseFirst = .zero
-                                ij[k].impulseLast = .zero
+                solverBodies.withUnsafeBufferPointer { solver in
+                    joints.withUnsafeMutableBufferPointer { js in
+                        for k in 0..<js.count {
+                            if World.prepare(&js[k], its, sims, jc) { reorder = true }
+                        }
+                        impliedJoints.withUnsafeMutableBufferPointer { ij in
+                            for k in 0..<ij.count {
+                                let root = ij[k].kind
+                                if root != ImpliedRoot.item {
+                                    let src = Int(ij[k].slot)
+                                    ij[k].localA = root == ImpliedRoot.worldEndA ? js[src].localA : js[src].localB
+                                }
+                                _ = World.prepare(&ij[k], its, sims, jc)
+                                if ij[k].flags & JointFlags.inactive == 0
+                                    && World.impliedRowIsSlack(ij[k], solver, tick: ctx.tickDuration)
+                                {
+                                    ij[k].flags |= JointFlags.inactive
+                                    ij[k].impulse = .zero
+                                    ij[k].impulseFirst = .zero
+                                    ij[k].impulseLast = .zero
+                                }
                             }
                         }
                     }
@@ -159,17 +161,26 @@ extension World {
     /// linear slop. A slack rope row computes an impulse of zero anyway, and the rows forbid
     /// nothing the joints themselves do not: a row whose ends sped apart within the tick
     /// beyond the bound engages one tick later. On a swinging chain many rows are slack; on
-    /// a hanging one they are taut and all solve.
+    /// a hanging one they are taut and all solve. Velocities and moves are the solver
+    /// bodies': the impact pass may already have changed them this tick.
     @inline(__always)
-    static func impliedRowIsSlack(_ j: JointSim, _ sims: UnsafeBufferPointer<BodySim>, tick H: Real) -> Bool {
-        let delta = j.deltaCenter + j.rB - j.rA
+    static func impliedRowIsSlack(_ j: JointSim, _ bodies: UnsafeBufferPointer<SolverBody>, tick H: Real) -> Bool {
+        var delta = j.deltaCenter + j.rB - j.rA
+        var vA = Vec2(0, 0)
+        var vB = Vec2(0, 0)
+        if j.bA >= 0 {
+            let b = bodies[Int(j.bA)]
+            vA = b.velocity(at: j.rA)
+            delta -= b.dp
+        }
+        if j.bB >= 0 {
+            let b = bodies[Int(j.bB)]
+            vB = b.velocity(at: j.rB)
+            delta += b.dp
+        }
         let d = delta.length
         let slack = j.length - d
         if slack <= CollisionConstants.linearSlop || d < 1e-9 { return false }
-        var vA = Vec2(0, 0)
-        var vB = Vec2(0, 0)
-        if j.bA >= 0 { let s = sims[Int(j.bA)]; vA = s.v + cross(s.w, j.rA) }
-        if j.bB >= 0 { let s = sims[Int(j.bB)]; vB = s.v + cross(s.w, j.rB) }
         let v = vB - vA
         let growth = H * Swift.max(delta.dot(v) / d, 0) + H * H * v.lengthSquared / (2 * d)
         return slack > 2 * growth + CollisionConstants.linearSlop
@@ -380,6 +391,11 @@ extension World {
     ) {
         guard let base = bodies.baseAddress, let joints = js.baseAddress else { return }
         let ground = bodies.count - 1
+        // Finite impulses leave the ground's velocity exactly zero; a blown-up joint (an
+        // infinite impulse) would not, so the pass starts and ends with it zeroed, and the
+        // contacts that also use it never see a joint's damage.
+        base[ground].v = Vec2(0, 0)
+        base[ground].w = 0
         let count = order?.count ?? js.count
         for i in 0..<count {
             let j = joints + (order.map { Int($0[i]) } ?? i)
@@ -388,6 +404,8 @@ extension World {
             let bb = Int(j.pointee.bB)
             body(j, base + (ba >= 0 ? ba : ground), base + (bb >= 0 ? bb : ground))
         }
+        base[ground].v = Vec2(0, 0)
+        base[ground].w = 0
     }
 
     /// `substep`: 0, 1, or any later sub-step (they all warm start alike).

@@ -13,7 +13,7 @@
 //     for each of n sub-steps (h = H/n):
 //       warmStartConstraints   joints, then contacts (contacts: sub-step 0 only)
 //       solveConstraints       joints, then contacts; biased (soft) solve
-//       integratePositions     dp += h·v, da += h·ω, dq = rot(da) on the solver bodies
+//       integratePositions     dp += h·v, da += h·ω, dq = rot(da) (to an ulp) on the solver bodies
 //       relaxConstraints       joints, then contacts; rigid, friction
 //     storeImpulses            contact restitution; joints and contacts store impulses; began events
 //     finalizeBodies           v, ω back; centre += dp, angle += da (or the time of impact of
@@ -24,7 +24,7 @@
 // Joints hook in at prepare/warm start/solve/relax/store, before contacts (notes §2.5), and
 // work on `solverBodies` through `UnsafeMutableBufferPointer<SolverBody>` (SolverBody.swift).
 // `solverBodies` has one extra entry at the end, `bodySims.count`: the static identity body
-// that boundary segments use.
+// that boundary segments and the world ends of joints use.
 //
 // Hot loops are entered once through `withUnsafeMutableBufferPointer`; nothing in the loops
 // allocates, and no class, closure-valued property, existential or dictionary is touched.
@@ -279,8 +279,11 @@ extension World {
             // Most shapes stay inside their fat box: `itemFat` mirrors it, so that test reads
             // no tree (the broadphase repeats it before it moves anything).
             let tight = shapes[s].aabb
-            if contactWorld.itemFat[slot].contains(tight.expanded(by: grow)) { continue }
             let d = b < solverBodies.count ? solverBodies[b].dp : Vec2(0, 0)
+            let fat = contactWorld.itemFat[slot]
+            if fat.contains(tight.expanded(by: grow)) && !DynamicTree.isOversized(fat, tight: tight, displacement: d) {
+                continue
+            }
             if contactWorld.broadPhase.moveProxy(key, tight: tight, displacement: d) {
                 contactWorld.itemFat[slot] = contactWorld.broadPhase.fatAABB(key)
             }
