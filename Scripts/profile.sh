@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Count the instructions dyn and its peers execute on a standard scene, with callgrind.
+#
+# Timings on a shared machine move by 10–25 % from run to run; instruction counts do not
+# (the same binary and input give the same count whatever else the machine does). So a
+# change to the engine is best judged here first, then confirmed with Scripts/bench.sh.
+#
+# Builds dyn-bench in release mode, runs the scene once under `valgrind --tool=callgrind`
+# (the whole program: building the scene, then its steps), prints the total and the
+# functions that take the most (inclusive), and with --peers the totals of Box2D 2.4 and
+# Chipmunk 7 on the same scene (built by ../shared/bench/run-peers.sh). The callgrind files
+# are kept (the path is printed) for callgrind_annotate.
+#
+# Usage: Scripts/profile.sh [scene] [--peers] [--top N]
+#   scene: pyramid20 | pyramid100 | rain | chains (default chains)
+# Environment: PEERS=<path to run-peers.sh> (default ../shared/bench/run-peers.sh);
+#              DYN_BENCH=<a built dyn-bench> skips the build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SCENE=chains
+WITH_PEERS=no
+TOP=15
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--peers) WITH_PEERS=yes ;;
+	--top) TOP="$2"; shift ;;
+	-h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) SCENE="$1" ;;
+	esac
+	shift
+done
+command -v valgrind > /dev/null || { echo "profile.sh: valgrind is not installed (apt-get install -y valgrind)" >&2; exit 1; }
+PEERS="${PEERS:-../shared/bench/run-peers.sh}"
+OUT="$(mktemp -d)"
+
+if [ -n "${DYN_BENCH:-}" ]; then
+	BIN="$DYN_BENCH"
+else
+	swift build -c release --product dyn-bench >&2
+	BIN="$(swift build -c release --show-bin-path)/dyn-bench"
+fi
+
+# count NAME COMMAND...: runs the command under callgrind, prints "NAME total".
+count() {
+	local name="$1"
+	shift
+	valgrind --tool=callgrind --callgrind-out-file="$OUT/$name.out" "$@" > "$OUT/$name.log" 2>&1 \
+		|| { cat "$OUT/$name.log" >&2; exit 1; }
+	local total
+	total="$(grep -E '^summary:' "$OUT/$name.out" | awk '{print $2}')"
+	printf '%-10s %-10s %14s instructions\n' "$name" "$SCENE" "$total"
+}
+
+count dyn "$BIN" "$SCENE" 1
+if [ "$WITH_PEERS" = yes ]; then
+	BUILD_DIR="$OUT" bash "$PEERS" "$SCENE" 1 > /dev/null 2> "$OUT/peers.err" || { cat "$OUT/peers.err" >&2; exit 1; }
+	count box2d24 "$OUT/box2d24_bench" "$SCENE" 1
+	count chipmunk7 "$OUT/chipmunk7_bench" "$SCENE" 1
+fi
+
+echo
+echo "dyn, the engine functions that take the most (inclusive, whole program; a function"
+echo "can appear twice, once for its own lines and once for code inlined into it):"
+demangle() { if command -v swift-demangle > /dev/null; then swift-demangle --simplified --compact; else cat; fi; }
+callgrind_annotate --inclusive=yes "$OUT/dyn.out" 2> /dev/null \
+	| grep -E '^ *[0-9,]+ \( *[0-9.]+%\) ' \
+	| grep -vE 'PROGRAM TOTALS|below main|libc-start|\?\?\?:0x|dyn_bench_main' \
+	| sed -E 's/ \[[^]]*\]$//; s#[^ ]*/Sources/##; s#//<compiler-generated>:##' \
+	| demangle | head -n "$TOP"
+echo
+echo "callgrind files: $OUT (callgrind_annotate $OUT/dyn.out)"
