@@ -193,8 +193,16 @@ public struct DynamicTree: Sendable {
         return !fatAABB(tight: tight, isStatic: false, displacement: d).expanded(by: allowed).contains(fat)
     }
 
+    /// Whether a moving shape (tight box `tight`, last displacement `d`) may keep the fat box
+    /// `fat`: its box grown by the speculative distance is inside, and `fat` is not oversized.
+    @inlinable
+    public static func fatBoxHolds(_ fat: AABB, tight: AABB, displacement d: Vec2) -> Bool {
+        fat.contains(tight.expanded(by: CollisionConstants.speculativeDistance))
+            && !isOversized(fat, tight: tight, displacement: d)
+    }
+
     /// Re-inserts a proxy if the shape's grown tight box escaped its fat box, or the fat box
-    /// is oversized (`isOversized`); the new fat box reaches ahead along `displacement`, the
+    /// is oversized (`fatBoxHolds`); the new fat box reaches ahead along `displacement`, the
     /// body's last motion (see the file comment).
     ///
     /// - Returns: whether the proxy was re-inserted (the caller then queues it for pairing).
@@ -203,11 +211,10 @@ public struct DynamicTree: Sendable {
         let node = nodes[Int(proxy)]
         precondition(node.height == 0, "DynamicTree: \(proxy) is not a proxy")
         let isStatic = node.flags & Self.staticFlag != 0
-        if node.aabb.contains(tight.expanded(by: CollisionConstants.speculativeDistance))
-            && (isStatic || !Self.isOversized(node.aabb, tight: tight, displacement: displacement))
-        {
-            return false
-        }
+        let holds = isStatic
+            ? node.aabb.contains(tight.expanded(by: CollisionConstants.speculativeDistance))
+            : Self.fatBoxHolds(node.aabb, tight: tight, displacement: displacement)
+        if holds { return false }
         refitProxy(proxy, fatAABB: Self.fatAABB(tight: tight, isStatic: isStatic, displacement: displacement))
         return true
     }

@@ -269,7 +269,6 @@ extension World {
     mutating func moveProxies() {
         if contactWorld.dirty { return }
         let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
-        let grow = CollisionConstants.speculativeDistance
         for s in shapes.indices {
             let slot = Int(shapes[s].item)
             let key = contactWorld.itemProxies[slot]
@@ -280,10 +279,7 @@ extension World {
             // no tree (the broadphase repeats it before it moves anything).
             let tight = shapes[s].aabb
             let d = b < solverBodies.count ? solverBodies[b].dp : Vec2(0, 0)
-            let fat = contactWorld.itemFat[slot]
-            if fat.contains(tight.expanded(by: grow)) && !DynamicTree.isOversized(fat, tight: tight, displacement: d) {
-                continue
-            }
+            if DynamicTree.fatBoxHolds(contactWorld.itemFat[slot], tight: tight, displacement: d) { continue }
             if contactWorld.broadPhase.moveProxy(key, tight: tight, displacement: d) {
                 contactWorld.itemFat[slot] = contactWorld.broadPhase.fatAABB(key)
             }
