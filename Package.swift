@@ -5,7 +5,8 @@
 // Layering (arrows point at what is depended on):
 //   DynamicsCollision -> DynamicsMath
 //   Dynamics          -> DynamicsCollision, DynamicsMath     (the engine: knows no language, no shell)
-//   DynLang           -> Dynamics                            (lexer, parser, interpreter; engine public API only)
+//   DynDraw           -> Dynamics, DynamicsMath              (pictures: scenes of the world, the terminal, files)
+//   DynLang           -> Dynamics, DynDraw                   (lexer, parser, interpreter; engine public API only)
 //   DynLineEditor     -> CLibEdit                            (libedit behind a small Swift type: prompt, history, completion, SIGINT)
 //   DynShell          -> DynLang, DynLineEditor              (the REPL session, help, the program's commands)
 //   dyn               -> DynShell, ArgumentParser            (the executable)
@@ -29,7 +30,8 @@ let package = Package(
         .target(name: "DynamicsMath", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "DynamicsCollision", dependencies: ["DynamicsMath"]),
         .target(name: "Dynamics", dependencies: ["DynamicsMath", "DynamicsCollision"]),
-        .target(name: "DynLang", dependencies: ["Dynamics", "DynamicsMath"]),
+        .target(name: "DynDraw", dependencies: ["Dynamics", "DynamicsMath"]),
+        .target(name: "DynLang", dependencies: ["Dynamics", "DynamicsMath", "DynDraw"]),
         .systemLibrary(
             name: "CLibEdit",
             pkgConfig: "libedit",
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "DynamicsMathTests", dependencies: ["DynamicsMath"]),
         .testTarget(name: "DynamicsCollisionTests", dependencies: ["DynamicsCollision"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
+        .testTarget(name: "DynDrawTests", dependencies: ["DynDraw", "Dynamics", "DynamicsMath"]),
         .testTarget(name: "DynLangTests", dependencies: ["DynLang", "Dynamics", "DynamicsMath"]),
         .testTarget(name: "DynLineEditorTests", dependencies: ["DynLineEditor", "DynTestSupport", "dyn-lineedit-demo"]),
         .testTarget(name: "DynShellTests", dependencies: ["DynShell", "DynTestSupport", "dyn"]),
