@@ -23,3 +23,22 @@ import Testing
         #expect(corners.contains { abs($0.x - 105) < 1e-9 && abs($0.y - 110) < 1e-9 })
     }
 }
+
+@Suite struct ChartTickTests {
+    @Test func ticksAreNiceAndCover() {
+        let (t, step) = Chart.niceTicks(0, 1, count: 5)
+        #expect(step == 0.2)
+        #expect(t.first == 0 && abs(t.last! - 1) < 1e-12)
+        // (47 + 3.2) / 6 = 8.37: the next nice step up is 10.
+        let (u, s2) = Chart.niceTicks(-3.2, 47, count: 6)
+        #expect(s2 == 10)
+        #expect(u.first! <= -3.2 && u.last! >= 47)
+        #expect(u == [-10, 0, 10, 20, 30, 40, 50])
+    }
+
+    @Test func constantSeriesStillHasARange() {
+        let c = Chart(series: [.init(name: "k", points: [Vec2(0, 5), Vec2(1, 5)])], xLabel: "t (s)")
+        let r = c.dataRange!
+        #expect(r.y0 < 5 && r.y1 > 5)
+    }
+}
