@@ -6,10 +6,11 @@
 //   DynamicsCollision -> DynamicsMath
 //   Dynamics          -> DynamicsCollision, DynamicsMath     (the engine: knows no language, no shell)
 //   DynDraw           -> Dynamics, DynamicsMath              (pictures: scenes of the world, the terminal, files)
-//   DynLang           -> Dynamics, DynDraw                   (lexer, parser, interpreter; engine public API only)
-//   DynLineEditor     -> CLibEdit                            (libedit behind a small Swift type: prompt, history, completion, SIGINT)
-//   DynShell          -> DynLang, DynLineEditor              (the REPL session, help, the program's commands)
-//   dyn               -> DynShell, ArgumentParser            (the executable)
+//   DynSystem         -> (Darwin or Glibc)                   (the one shim over the C library for the layers below)
+//   DynLang           -> Dynamics, DynDraw, DynSystem        (lexer, parser, interpreter, completion; engine public API only)
+//   DynLineEditor     -> CLibEdit, DynSystem                 (libedit behind a small Swift type: prompt, history, completion, SIGINT)
+//   DynShell          -> DynLang, DynLineEditor, DynSystem   (the REPL session, the program's commands; not the engine)
+//   dyn               -> DynShell, DynLang, DynLineEditor, ArgumentParser (the executable)
 //   dyn-bench         -> Dynamics                            (release-built benchmark of the standard scenes)
 // Nothing under Dynamics* imports DynLang, DynShell or a C module, so the engine builds without libedit.
 import PackageDescription
@@ -31,17 +32,18 @@ let package = Package(
         .target(name: "DynamicsCollision", dependencies: ["DynamicsMath"]),
         .target(name: "Dynamics", dependencies: ["DynamicsMath", "DynamicsCollision"]),
         .target(name: "DynDraw", dependencies: ["Dynamics", "DynamicsMath"]),
-        .target(name: "DynLang", dependencies: ["Dynamics", "DynamicsMath", "DynDraw"]),
+        .target(name: "DynSystem"),
+        .target(name: "DynLang", dependencies: ["Dynamics", "DynamicsMath", "DynDraw", "DynSystem"]),
         .systemLibrary(
             name: "CLibEdit",
-            pkgConfig: "libedit",
+            pkgConfig: "libedit",  // Linux; macOS ships libedit and its headers with the system
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "DynLineEditor", dependencies: ["CLibEdit"]),
-        .target(name: "DynShell", dependencies: ["DynLang", "DynLineEditor"]),
+        .target(name: "DynLineEditor", dependencies: ["CLibEdit", "DynSystem"]),
+        .target(name: "DynShell", dependencies: ["DynLang", "DynLineEditor", "DynSystem"]),
         .executableTarget(
             name: "dyn",
-            dependencies: ["DynShell", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DynShell", "DynLang", "DynLineEditor", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "dyn-bench", dependencies: ["Dynamics"]),
         // A tiny program that echoes what the line editor reads, for the terminal tests.
@@ -52,7 +54,7 @@ let package = Package(
         .testTarget(name: "DynamicsCollisionTests", dependencies: ["DynamicsCollision"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "DynDrawTests", dependencies: ["DynDraw", "Dynamics", "DynamicsMath"]),
-        .testTarget(name: "DynLangTests", dependencies: ["DynLang", "Dynamics", "DynamicsMath"]),
+        .testTarget(name: "DynLangTests", dependencies: ["DynLang", "Dynamics", "DynamicsMath", "DynSystem", "DynTestSupport"]),
         .testTarget(name: "DynLineEditorTests", dependencies: ["DynLineEditor", "DynTestSupport", "dyn-lineedit-demo"]),
         .testTarget(name: "DynShellTests", dependencies: ["DynShell", "DynTestSupport", "dyn"]),
     ],

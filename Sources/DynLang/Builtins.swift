@@ -1,4 +1,5 @@
 import DynamicsMath
+import DynSystem
 
 /// The built-in functions and constants of expressions.
 ///

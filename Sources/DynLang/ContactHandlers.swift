@@ -30,7 +30,7 @@ extension Interpreter {
             guard let n = e.bareName ?? stringName(e) else {
                 throw runtimeError("expected an item or boundary name", e.range)
             }
-            if checking || n == "bounds" { return n }
+            if n == "bounds" { return n }
             switch session.entities[n] {
             case .item?, .boundary?: return n
             case let other?:
@@ -41,10 +41,6 @@ extension Interpreter {
         }
         let pa = try party(a)
         let pb = try party(b)
-        if checking {
-            try withScope([:]) { try execute(body) }
-            return
-        }
         let handlerName: String
         if let name, let nameRange {
             try checkFreeForEntity(name, nameRange)
@@ -58,7 +54,7 @@ extension Interpreter {
 
     /// A name given as a plain string expression (`"link{i}"` is evaluated).
     private func stringName(_ e: Expr) -> String? {
-        guard case .string = e.kind, !checking, case .string(let s)? = try? evaluate(e) else { return nil }
+        guard case .string = e.kind, case .string(let s)? = try? evaluate(e) else { return nil }
         return s
     }
 

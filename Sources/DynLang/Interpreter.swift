@@ -13,6 +13,7 @@
 import Dynamics
 import DynamicsMath
 import Foundation
+import DynSystem
 
 /// Why a script stopped early.
 public enum ScriptFailure: Error, Sendable {
@@ -158,9 +159,6 @@ public final class Interpreter {
     public var write: (String) -> Void
     /// Polled between steps and loop iterations: true stops the running command (Ctrl-C).
     public var isInterrupted: () -> Bool = { false }
-    /// In check mode commands read and validate their arguments but change nothing and
-    /// expressions are not evaluated (`dyn check`).
-    public var checking = false
     /// The deepest `source` nesting allowed.
     public static let maxSourceDepth = 32
     /// How deep calls may nest before a script is refused (runaway recursion of `source`).
@@ -221,6 +219,25 @@ public final class Interpreter {
         }
     }
 
+    /// Runs one entry of the prompt as a transaction: syntax errors run nothing, and after any
+    /// other error (but Ctrl-C, which leaves the world at the frame boundary where it stopped)
+    /// the session and the undo stack are exactly as they were before the entry.
+    public func runEntry(_ script: Script, diagnostics: [Diagnostic]) throws(ScriptFailure) {
+        if !diagnostics.isEmpty { throw .syntax(diagnostics) }
+        let saved = (session, undoStack)
+        do {
+            try run(script)
+        } catch {
+            if !error.isInterrupt { (session, undoStack) = saved }
+            throw error
+        }
+    }
+
+    /// Forgets what `undo` could take back (after an init file, which is not the user's to undo).
+    public func clearUndo() {
+        undoStack.removeAll()
+    }
+
     /// Turns any error thrown while executing into a `ScriptFailure` tied to `file`.
     static func failure(_ error: any Error, in file: SourceFile) -> ScriptFailure {
         switch error {
@@ -235,32 +252,10 @@ public final class Interpreter {
         return false
     }
 
-    /// Checks a source file without running it: syntax, commands, options and functions.
+    /// Checks a source file without running it: syntax, commands, options, functions and the
+    /// arguments that can be known without a world (see `Checker`).
     public func check(_ source: SourceFile) -> [Diagnostic] {
-        let (script, diagnostics) = Parser.parse(source)
-        var all = diagnostics
-        let wasChecking = checking
-        checking = true
-        defer { checking = wasChecking }
-        let saved = file
-        file = source
-        defer { file = saved }
-        checkStatements(script.statements, into: &all)
-        return all
-    }
-
-    func checkStatements(_ statements: [Statement], into all: inout [Diagnostic]) {
-        for s in statements {
-            do {
-                try execute([s])
-            } catch let e as RuntimeError {
-                all.append(Diagnostic(.error, e.message, at: SourceLocation(file: file, range: e.range)))
-            } catch let e as ScriptFailure {
-                all.append(contentsOf: e.diagnostics)
-            } catch {
-                all.append(Diagnostic(.error, "\(error)", at: SourceLocation(file: file, range: s.range)))
-            }
-        }
+        Checker(interpreter: self).check(source)
     }
 
     /// Writes what `print` shows, unless `shell.quiet` is on.
@@ -298,7 +293,6 @@ public final class Interpreter {
             switch target {
             case .variable(let name, let range):
                 let v = try evaluate(value)
-                if checking { return }
                 if try !assignVariable(name, v) {
                     throw runtimeError(
                         "unknown variable '\(name)'; use 'let \(name) = ...' to create it"
@@ -315,23 +309,15 @@ public final class Interpreter {
 
         case .print(let expr):
             if let name = expr.bareName, lookupVariable(name) == nil, !Builtins.isConstant(name) {
-                if name == "world" {
-                    if !checking { printWorld() }
-                    return
-                }
-                if let entity = session.entities[name] {
-                    if !checking { emit(describe(name, entity) + "\n") }
-                    return
-                }
+                if name == "world" { return printWorld() }
+                if let entity = session.entities[name] { return emit(describe(name, entity) + "\n") }
             }
-            let v = try evaluate(expr)
-            if !checking { emit(v.description + "\n") }
+            emit(try evaluate(expr).description + "\n")
 
         case .assert(let condition, let message):
             let v = try evaluate(condition)
             var text: String? = nil
             if let message { text = try evaluate(message).description }
-            if checking { return }
             guard case .boolean(let holds) = v else {
                 throw runtimeError("assert needs a condition that is true or false, got \(v.typeDescription) (\(v))", condition.range)
             }
@@ -345,10 +331,6 @@ public final class Interpreter {
             try checkFreeForVariable(variable, variableRange)
             let a = try number(from, "the start of the range")
             let b = try number(to, "the end of the range")
-            if checking {
-                try withScope([variable: .number(0)]) { try execute(body) }
-                return
-            }
             var i = a
             while closed ? i <= b : i < b {
                 try checkInterrupt(statement.range, "the for loop")
@@ -358,11 +340,6 @@ public final class Interpreter {
 
         case .ifElse(let condition, let then, let otherwise):
             let c = try boolean(condition, "if")
-            if checking {
-                try withScope([:]) { try execute(then) }
-                if let otherwise { try withScope([:]) { try execute(otherwise) } }
-                return
-            }
             if c {
                 try withScope([:]) { try execute(then) }
             } else if let otherwise {
@@ -370,21 +347,12 @@ public final class Interpreter {
             }
 
         case .whileLoop(let condition, let body):
-            if checking {
-                _ = try boolean(condition, "while")
-                try withScope([:]) { try execute(body) }
-                return
-            }
             while try boolean(condition, "while") {
                 try checkInterrupt(statement.range, "the while loop")
                 try withScope([:]) { try execute(body) }
             }
 
         case .everyStep(let name, let nameRange, let body):
-            if checking {
-                try withScope([:]) { try execute(body) }
-                return
-            }
             let actionName: String
             if let name, let nameRange {
                 try checkFreeForEntity(name, nameRange)
@@ -427,30 +395,17 @@ public final class Interpreter {
         guard case .string(let path) = pathValue else {
             throw runtimeError("source needs a file name, got \(pathValue.typeDescription)", pathExpr.range)
         }
-        if checking, case .string(let parts) = pathExpr.kind, parts.contains(where: { if case .interpolation = $0 { return true } else { return false } }) {
-            return
-        }
-        let resolved = Interpreter.resolve(path, relativeTo: file.directory)
         if sourceDepth >= Interpreter.maxSourceDepth {
             throw runtimeError("'source' is nested more than \(Interpreter.maxSourceDepth) deep (does a file source itself?)", pathExpr.range)
         }
-        guard let data = FileManager.default.contents(atPath: resolved) else {
-            var isDir: ObjCBool = false
-            let reason = FileManager.default.fileExists(atPath: resolved, isDirectory: &isDir)
-                ? (isDir.boolValue ? "it is a folder" : "it cannot be read") : "no such file"
-            throw runtimeError("cannot source '\(path)': \(reason)", pathExpr.range)
+        let sourced: SourceFile
+        do {
+            sourced = try SourceFile.load(path, relativeTo: file.directory)
+        } catch {
+            throw runtimeError("cannot source '\(path)': \(error.reason)", pathExpr.range)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw runtimeError("cannot source '\(path)': it is not UTF-8 text", pathExpr.range)
-        }
-        let sourced = SourceFile(name: Interpreter.displayName(resolved), text: text, directory: (resolved as NSString).deletingLastPathComponent)
         sourceDepth += 1
         defer { sourceDepth -= 1 }
-        if checking {
-            let ds = check(sourced)
-            if !ds.isEmpty { throw ScriptFailure.syntax(ds) }
-            return
-        }
         // Variables of the sourced file are its own globals-in-the-session: run it at top level.
         let savedScopes = scopes
         scopes = []
@@ -476,9 +431,6 @@ public final class Interpreter {
     }
 
     // MARK: - Names and variables
-
-    /// Names a script cannot give to a variable, an item or a behavior.
-    static let reservedNames: Set<String> = ["world", "shell", "contact", "pi", "yes", "no", "true", "false", "all", "bounds", "and", "or", "not"]
 
     func lookupVariable(_ name: String) -> Value? {
         for scope in scopes.reversed() {
@@ -507,7 +459,7 @@ public final class Interpreter {
     }
 
     func checkFreeForVariable(_ name: String, _ range: SourceRange) throws {
-        if Interpreter.reservedNames.contains(name) {
+        if ReservedWords.isReserved(name) {
             throw runtimeError("'\(name)' is a reserved name", range)
         }
         if let e = session.entities[name] {
@@ -516,10 +468,9 @@ public final class Interpreter {
     }
 
     func checkFreeForEntity(_ name: String, _ range: SourceRange) throws {
-        if Interpreter.reservedNames.contains(name) {
+        if ReservedWords.isReserved(name) {
             throw runtimeError("'\(name)' is a reserved name", range)
         }
-        if checking { return }
         if let e = session.entities[name] {
             throw runtimeError("the name '\(name)' is already used by \(entityKindName(e))", range)
         }
@@ -591,7 +542,6 @@ public final class Interpreter {
         case .name(let name):
             if let v = lookupVariable(name) { return v }
             if let c = Builtins.constant(name) { return c }
-            if checking { return .number(0) }
             if name == "world" {
                 throw runtimeError("'world' is not a value; use a property such as world.time", expr.range)
             }
@@ -600,19 +550,13 @@ public final class Interpreter {
             }
             throw runtimeError("unknown name '\(name)'" + Suggest.hint(for: name, in: visibleVariableNames() + session.order), expr.range)
         case .property(let object, let objectRange, let name, let nameRange):
-            if checking { return .number(0) }
             return try property(object, objectRange, name, nameRange)
         case .dynamicProperty(let objectExpr, let name, let nameRange):
             let object = try dynamicName(objectExpr)
-            if checking { return .number(0) }
             return try property(object, objectExpr.range, name, nameRange)
         case .call(let function, let functionRange, let arguments):
             var values: [Double] = []
             for a in arguments { values.append(try number(a, "an argument of \(function)")) }
-            if checking {
-                try Builtins.check(function, functionRange, arguments.count, range: expr.range)
-                return .number(0)
-            }
             return .number(try finite(try Builtins.call(function, functionRange, values, range: expr.range), expr.range))
         case .unary(let op, let operand):
             let v = try evaluate(operand)
@@ -640,7 +584,7 @@ public final class Interpreter {
             guard case .boolean(let lb) = l else {
                 throw runtimeError("'\(op.rawValue)' needs true or false on its left, got \(l.typeDescription)", lhs.range)
             }
-            if !checking && (op == .and ? !lb : lb) { return .boolean(lb) }
+            if op == .and ? !lb : lb { return .boolean(lb) }
             let r = try evaluate(rhs)
             guard case .boolean(let rb) = r else {
                 throw runtimeError("'\(op.rawValue)' needs true or false on its right, got \(r.typeDescription)", rhs.range)
@@ -649,7 +593,6 @@ public final class Interpreter {
         }
         let l = try evaluate(lhs)
         let r = try evaluate(rhs)
-        if checking { return op == .equal || op == .notEqual || op == .less || op == .lessEqual || op == .greater || op == .greaterEqual ? .boolean(true) : .number(0) }
         switch op {
         case .equal: return .boolean(l == r)
         case .notEqual: return .boolean(l != r)
@@ -692,8 +635,7 @@ public final class Interpreter {
     /// The name a string expression makes (`"link{i}"` → `link3`).
     func dynamicName(_ expr: Expr) throws -> String {
         let v = try evaluate(expr)
-        if checking { return "_" }
-        guard case .string(let s) = v, Arguments.isIdentifier(s) else {
+        guard case .string(let s) = v, Lexer.isIdentifier(s) else {
             throw runtimeError("'\(v)' is not a valid name (a letter or _, then letters, digits or _)", expr.range)
         }
         return s
@@ -711,7 +653,6 @@ public final class Interpreter {
     /// Evaluates a condition that must be true or false.
     func boolean(_ expr: Expr, _ keyword: String) throws -> Bool {
         let v = try evaluate(expr)
-        if checking { return false }
         guard case .boolean(let b) = v else {
             throw runtimeError("'\(keyword)' needs a condition that is true or false, got \(v.typeDescription) (\(v))", expr.range)
         }

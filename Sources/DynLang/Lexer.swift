@@ -402,6 +402,12 @@ public struct Lexer: Sendable {
             || c == "\u{0B}" || c == "\u{0C}"
     }
 
+    /// Whether a whole string is one identifier (a name a string makes, `"link{i}"`, must be).
+    static func isIdentifier(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, isIdentifierStart(first) else { return false }
+        return s.unicodeScalars.allSatisfy(isIdentifierContinue)
+    }
+
     /// A letter of any script, or `_`.
     static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
         if c == "_" || (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") { return true }

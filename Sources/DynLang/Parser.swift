@@ -77,14 +77,26 @@ public enum Parser {
         return (result, core.finish())
     }
 
-    /// True when `text` ends inside an open block `{`, parenthesis or string, so the shell
-    /// should ask for a continuation line.
-    public static func isIncomplete(_ text: String) -> Bool {
-        parse(SourceFile(name: "<stdin>", text: text)).diagnostics.contains { $0.isIncompleteInput }
+    /// An entry typed at the prompt, parsed once: it needs more lines, or it is ready to run.
+    public enum Entry: Sendable {
+        /// The text ends inside an open block `{`, parenthesis or string: ask for a continuation line.
+        case incomplete
+        /// The whole entry, with its syntax errors (if any, nothing of it may run).
+        case complete(Script, diagnostics: [Diagnostic])
     }
 
-    /// Words that cannot name a variable, an item or a loop variable.
-    static let reservedWords: Set<String> = ["true", "false", "and", "or", "not"]
+    /// Parses what has been typed so far, once: the shell runs the result or asks for more.
+    public static func parseEntry(_ file: SourceFile) -> Entry {
+        let (script, diagnostics) = parse(file)
+        if diagnostics.contains(where: \.isIncompleteInput) { return .incomplete }
+        return .complete(script, diagnostics: diagnostics)
+    }
+
+    /// True when `text` ends inside an open block `{`, parenthesis or string.
+    public static func isIncomplete(_ text: String) -> Bool {
+        if case .incomplete = parseEntry(SourceFile(name: "<stdin>", text: text)) { return true }
+        return false
+    }
 
     static let notPrecedence = 3
     static let comparisonPrecedence = 4
@@ -202,7 +214,7 @@ private struct ParserCore {
 
     /// A name that is not a reserved word: `expected a name after CONTEXT, found TOKEN`.
     mutating func expectName(after context: String) throws -> (name: String, range: SourceRange) {
-        if case .identifier(let w) = current.kind, !Parser.reservedWords.contains(w) {
+        if case .identifier(let w) = current.kind, !ReservedWords.syntax.contains(w) {
             advance()
             return (w, previous.range)
         }
@@ -282,7 +294,7 @@ private struct ParserCore {
     }
 
     func canBeginCommand(_ token: Token) -> Bool {
-        if case .identifier(let w) = token.kind { return !Parser.reservedWords.contains(w) }
+        if case .identifier(let w) = token.kind { return !ReservedWords.syntax.contains(w) }
         return token.kind == .leftBrace
     }
 
@@ -761,7 +773,7 @@ private struct ParserCore {
         case .identifier(let word) where word == "true" || word == "false":
             advance()
             return Expr(.boolean(word == "true"), token.range)
-        case .identifier(let word) where !Parser.reservedWords.contains(word):
+        case .identifier(let word) where !ReservedWords.syntax.contains(word):
             advance()
             return Expr(.name(word), token.range)
         case .leftParen:

@@ -3,6 +3,7 @@
 
 import Dynamics
 import DynamicsMath
+import DynSystem
 
 /// The properties of `world`, with whether `set` may change them.
 let worldProperties: [(name: String, settable: Bool, summary: String)] = [
@@ -132,9 +133,87 @@ extension Interpreter {
         }
     }
 
+    /// A setting of `shell` or `world` that `set` changes, typed.
+    enum Setting {
+        case shell(String, Bool)
+        case model(WorldModel)
+        case size(width: Double?, height: Double?)
+        case substeps(Int)
+    }
+
+    /// Checks `set shell.NAME VALUE` or `set world.NAME VALUE` against the tables, needing no
+    /// world: the name, and the value when it is known (nil: only the name). Returns the typed
+    /// setting when the value is given.
+    static func setting(_ object: String, _ name: String, _ nameRange: SourceRange, _ value: Value?,
+                        _ valueRange: SourceRange) throws -> Setting? {
+        func fail(_ message: String, _ range: SourceRange) -> RuntimeError { RuntimeError(message: message, range: range) }
+        if object == "shell" {
+            guard shellProperties.contains(where: { $0.name == name }) else {
+                throw fail("shell has no setting '\(name)'" + Suggest.hint(for: name, in: shellProperties.map(\.name)), nameRange)
+            }
+            guard let value else { return nil }
+            guard case .boolean(let b) = value else {
+                throw fail("shell.\(name) must be yes or no, got \(value.typeDescription) (\(value))", valueRange)
+            }
+            return .shell(name, b)
+        }
+        guard let p = worldProperties.first(where: { $0.name == name }) else {
+            throw fail("world has no property '\(name)'" + Suggest.hint(for: name, in: worldProperties.map(\.name)), nameRange)
+        }
+        guard p.settable else { throw fail("world.\(name) cannot be set", nameRange) }
+        guard let value else { return nil }
+        if name == "model" {
+            guard case .string(let s) = value else {
+                throw fail("world.model must be \"ideal\" or \"uikit\", got \(value.typeDescription)", valueRange)
+            }
+            guard let m = WorldModel(rawValue: s) else {
+                throw fail("unknown model '\(s)'; the models are \"ideal\" and \"uikit\"", valueRange)
+            }
+            return .model(m)
+        }
+        guard case .number(let d) = value else {
+            throw fail("world.\(name) must be a number, got \(value.typeDescription) (\(value))", valueRange)
+        }
+        guard d.isFinite else { throw fail("world.\(name) must be a finite number", valueRange) }
+        if name == "substeps" {
+            guard d == d.rounded(), d >= 1, d <= 64 else {
+                throw fail("world.substeps must be a whole number from 1 to 64, got \(formatNumber(d))", valueRange)
+            }
+            return .substeps(Int(d))
+        }
+        return name == "width" ? .size(width: d, height: nil) : .size(width: nil, height: d)
+    }
+
+    /// Whether `object` names the shell or the world (not a variable of that name).
+    func isSettingObject(_ object: String) -> Bool {
+        (object == "shell" || object == "world") && lookupVariable(object) == nil
+    }
+
+    /// Applies a checked setting of the shell or the world.
+    func apply(_ setting: Setting, _ valueRange: SourceRange) throws {
+        switch setting {
+        case .shell(let name, let b):
+            switch name {
+            case "echo": settings.echo = b
+            case "bail": settings.bail = b
+            case "quiet": settings.quiet = b
+            default: settings.timing = b
+            }
+        case .model(let m): session.world.setModel(m)
+        case .size(let width, let height):
+            let size = Vec2(width ?? session.world.size.x, height ?? session.world.size.y)
+            try engine(at: valueRange) { try $0.setSize(size) }
+        case .substeps(let n): try engine(at: valueRange) { try $0.setSubsteps(n) }
+        }
+    }
+
     /// Writes `object.name` (the value is already evaluated).
     func setProperty(_ object: String, _ objectRange: SourceRange, _ name: String, _ nameRange: SourceRange,
                      to value: Value, valueRange: SourceRange) throws {
+        if isSettingObject(object) {
+            if let setting = try Interpreter.setting(object, name, nameRange, value, valueRange) { try apply(setting, valueRange) }
+            return
+        }
         func num() throws -> Double {
             guard case .number(let d) = value else {
                 throw runtimeError("\(object).\(name) must be a number, got \(value.typeDescription) (\(value))", valueRange)
@@ -147,56 +226,6 @@ extension Interpreter {
                 throw runtimeError(e.message, valueRange)
             }
         }
-        if object == "shell" && lookupVariable("shell") == nil {
-            guard shellProperties.contains(where: { $0.name == name }) else {
-                throw runtimeError("shell has no setting '\(name)'" + Suggest.hint(for: name, in: shellProperties.map(\.name)), nameRange)
-            }
-            guard case .boolean(let b) = value else {
-                throw runtimeError("shell.\(name) must be yes or no, got \(value.typeDescription) (\(value))", valueRange)
-            }
-            if checking { return }
-            switch name {
-            case "echo": settings.echo = b
-            case "bail": settings.bail = b
-            case "quiet": settings.quiet = b
-            default: settings.timing = b
-            }
-            return
-        }
-        if object == "world" && lookupVariable("world") == nil {
-            guard let p = worldProperties.first(where: { $0.name == name }) else {
-                throw runtimeError("world has no property '\(name)'" + Suggest.hint(for: name, in: worldProperties.map(\.name)), nameRange)
-            }
-            guard p.settable else { throw runtimeError("world.\(name) cannot be set", nameRange) }
-            switch name {
-            case "model":
-                guard case .string(let s) = value else {
-                    throw runtimeError("world.model must be \"ideal\" or \"uikit\", got \(value.typeDescription)", valueRange)
-                }
-                guard let m = WorldModel(rawValue: s) else {
-                    throw runtimeError("unknown model '\(s)'; the models are \"ideal\" and \"uikit\"", valueRange)
-                }
-                if checking { return }
-                session.world.setModel(m)
-            case "width", "height":
-                let d = try num()
-                if checking { return }
-                var size = session.world.size
-                if name == "width" { size.x = d } else { size.y = d }
-                try engine { try session.world.setSize(size) }
-            case "substeps":
-                let d = try num()
-                guard d == d.rounded(), d >= 1, d <= 64 else {
-                    throw runtimeError("world.substeps must be a whole number from 1 to 64, got \(formatNumber(d))", valueRange)
-                }
-                if checking { return }
-                try engine { try session.world.setSubsteps(Int(d)) }
-            default:
-                throw runtimeError("world.\(name) cannot be set", nameRange)
-            }
-            return
-        }
-        if checking { return }
         let entity = try entityWithProperties(object, objectRange)
         switch entity {
         case .item(let id):

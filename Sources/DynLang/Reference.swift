@@ -50,6 +50,11 @@ public enum Reference {
         }
     }
 
+    /// Every topic `help` knows: the statement keywords, `items`, `world`, `shell` and the behavior kinds.
+    public static var topics: [String] {
+        Interpreter.statementKeywords + ["items", "world", "shell"] + behaviorKinds.map { "\($0)" }
+    }
+
     /// The property table of a behavior kind, or nil.
     static func help(kindProperties topic: String) -> String? {
         guard let kind = behaviorKinds.first(where: { "\($0)" == topic }) else { return nil }
@@ -107,6 +112,10 @@ public enum Reference {
             out += "| `\(f.name)` | \(f.arity.map(String.init) ?? "1 or more") | \(f.summary) |\n"
         }
         out += "\nConstants: `pi`; `yes` and `no` (the same as `true` and `false`).\n"
+        out += "\n## Reserved words\n\nNo variable, item, behavior or action may take these names.\n\n| word | meaning |\n| --- | --- |\n"
+        for r in ReservedWords.table {
+            out += "| `\(r.word)` | \(r.meaning) |\n"
+        }
         return out
     }
 }

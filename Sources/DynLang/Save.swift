@@ -12,6 +12,7 @@
 // it and renamed into place, so that a crash never leaves half a file.
 
 import Dynamics
+import DynSystem
 import Foundation
 
 extension Interpreter {
@@ -85,7 +86,7 @@ extension Interpreter {
             throw CocoaError(.fileWriteUnknown)
         }
         if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = System.errorText()
             unlink(temporary)
             throw NSError(domain: "dyn", code: Int(errno), userInfo: [NSLocalizedDescriptionKey: reason])
         }

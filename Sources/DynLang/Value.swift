@@ -1,4 +1,4 @@
-import Foundation
+import DynSystem
 
 /// A value of the language: a number, a string or a boolean.
 public enum Value: Equatable, Sendable, CustomStringConvertible {
@@ -24,20 +24,4 @@ public enum Value: Equatable, Sendable, CustomStringConvertible {
         case .boolean: return "true or false"
         }
     }
-}
-
-/// Formats a number as the language prints it: plain decimal, at most 6 digits after the
-/// point, trailing zeros and a trailing point dropped, never `-0`.
-///
-/// `42`, `-0.5`, `0.333333`, `1000000`; `-0.0000001` prints `0`.
-public func formatNumber(_ d: Double) -> String {
-    if d.isNaN { return "nan" }
-    if d.isInfinite { return d > 0 ? "inf" : "-inf" }
-    var s = String(format: "%.6f", d)
-    if s.contains(".") {
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-    }
-    if s == "-0" { s = "0" }
-    return s
 }

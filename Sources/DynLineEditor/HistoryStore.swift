@@ -27,11 +27,7 @@
 // writes `<path>.tmp`, fsyncs it and renames it over the file. Readers therefore see the
 // old file or the new one, never half of one, and neither shell loses the other's entries.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import DynSystem
 
 /// What ``HistoryStore/load()`` found.
 public enum HistoryLoad: Equatable, Sendable {
@@ -193,7 +189,7 @@ public struct HistoryStore: Sendable {
         let temporary = target + ".tmp"
         try writeFile(temporary, bytes: HistoryFormat.encode(kept), mode: mode)
         if rename(temporary, target) != 0 {
-            let reason = errnoText()
+            let reason = System.errorText()
             unlink(temporary)
             throw .io(operation: "rename to", path: target, reason: reason)
         }
@@ -299,12 +295,6 @@ private enum FileRead {
     case failed(String)
 }
 
-/// `strerror(errno)` as a String.
-private func errnoText(_ code: Int32 = errno) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
-}
-
 /// Reads all of `path`; reports a missing file apart from other failures (a directory fails).
 private func readWholeFile(_ path: String) -> FileRead {
     var mode: mode_t = 0
@@ -315,12 +305,12 @@ private func readWholeFile(_ path: String) -> FileRead {
 private func readWholeFile(_ path: String, mode: inout mode_t) -> FileRead {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
-        return errno == ENOENT ? .missing : .failed(errnoText())
+        return errno == ENOENT ? .missing : .failed(System.errorText())
     }
     defer { close(fd) }
     var info = stat()
     if fstat(fd, &info) == 0 {
-        if (info.st_mode & S_IFMT) == S_IFDIR { return .failed(errnoText(EISDIR)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .failed(System.errorText(EISDIR)) }
         mode = info.st_mode & 0o7777
     }
     var bytes: [UInt8] = []
@@ -329,7 +319,7 @@ private func readWholeFile(_ path: String, mode: inout mode_t) -> FileRead {
         let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if count < 0 {
             if errno == EINTR { continue }
-            return .failed(errnoText())
+            return .failed(System.errorText())
         }
         if count == 0 { break }
         bytes += chunk[0..<count]
@@ -340,20 +330,20 @@ private func readWholeFile(_ path: String, mode: inout mode_t) -> FileRead {
 /// Writes `bytes` to `path` (created or truncated, with `mode`) and fsyncs it.
 private func writeFile(_ path: String, bytes: [UInt8], mode: mode_t) throws(HistoryError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-    if fd < 0 { throw .io(operation: "create", path: path, reason: errnoText()) }
+    if fd < 0 { throw .io(operation: "create", path: path, reason: System.errorText()) }
     var failure: String?
     var offset = 0
     while offset < bytes.count && failure == nil {
         let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
         if count < 0 {
-            if errno != EINTR { failure = errnoText() }
+            if errno != EINTR { failure = System.errorText() }
         } else {
             offset += count
         }
     }
-    if failure == nil, fchmod(fd, mode) != 0 { failure = errnoText() }
-    if failure == nil, fsync(fd) != 0 { failure = errnoText() }
-    if close(fd) != 0, failure == nil { failure = errnoText() }
+    if failure == nil, fchmod(fd, mode) != 0 { failure = System.errorText() }
+    if failure == nil, fsync(fd) != 0 { failure = System.errorText() }
+    if close(fd) != 0, failure == nil { failure = System.errorText() }
     if let failure {
         unlink(path)
         throw .io(operation: "write", path: path, reason: failure)
@@ -373,10 +363,10 @@ private struct FileLock {
 
     init(path: String) throws(HistoryError) {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        if fd < 0 { throw .io(operation: "open lock file", path: path, reason: errnoText()) }
+        if fd < 0 { throw .io(operation: "open lock file", path: path, reason: System.errorText()) }
         while flock(fd, LOCK_EX) != 0 {
             if errno == EINTR { continue }  // Ctrl-C while waiting: keep waiting, briefly
-            let reason = errnoText()
+            let reason = System.errorText()
             close(fd)
             throw .io(operation: "lock", path: path, reason: reason)
         }

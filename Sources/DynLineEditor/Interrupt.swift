@@ -8,11 +8,7 @@
 
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import DynSystem
 
 /// The process-wide "Ctrl-C was pressed" flag, set by a SIGINT handler.
 ///
@@ -30,15 +26,7 @@ public enum Interrupt {
     /// Also unblocks SIGINT on the calling thread, in case the parent started us with it
     /// blocked; call it from the thread that reads the terminal.
     public static func install() {
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = interruptSignalHandler
-        #else
-        action.__sigaction_u.__sa_handler = interruptSignalHandler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        _ = sigaction(SIGINT, &action, nil)
+        System.installHandler(SIGINT, interruptSignalHandler)
         // A parent may have started us with SIGINT blocked (the mask is inherited across
         // exec): then Ctrl-C would never arrive. Unblock it on this (the reading) thread.
         var interruptOnly = sigset_t()

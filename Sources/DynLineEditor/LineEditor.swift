@@ -18,11 +18,7 @@
 @preconcurrency import CLibEdit
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import DynSystem
 
 /// What one call to ``LineEditor/readLine(prompt:)`` produced.
 public enum LineRead: Equatable, Sendable {

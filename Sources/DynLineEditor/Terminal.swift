@@ -1,10 +1,6 @@
 // Terminal.swift: facts about the process's terminal, and the locale libedit needs.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import DynSystem
 
 /// Questions about the controlling terminal that decide how the shell reads and writes.
 ///

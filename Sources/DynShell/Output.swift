@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import DynSystem
 
 /// Buffered standard output and unbuffered standard error, kept in order: anything written
 /// to standard error first flushes what standard output holds, so a terminal shows a
@@ -41,7 +37,7 @@ public final class ConsoleOutput: @unchecked Sendable {
         bytes.withUnsafeBytes { p in
             var off = 0
             while off < p.count {
-                let n = Glibc.write(fd, p.baseAddress! + off, p.count - off)
+                let n = System.write(fd, p.baseAddress! + off, p.count - off)
                 if n <= 0 { break }
                 off += n
             }

@@ -13,26 +13,6 @@ public enum Program {
     /// Exit status: any other error.
     public static let error: Int32 = 2
 
-    /// Reads a script file as a `SourceFile` named as the user wrote it.
-    public static func load(_ path: String) throws(ScriptFailure) -> SourceFile {
-        let absolute = Interpreter.resolve(path, relativeTo: FileManager.default.currentDirectoryPath)
-        let empty = SourceFile(name: path, text: "")
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDir) else {
-            throw .error(Diagnostic(.error, "no such file", at: SourceLocation(file: empty, range: .none)))
-        }
-        if isDir.boolValue {
-            throw .error(Diagnostic(.error, "is a folder, not a script", at: SourceLocation(file: empty, range: .none)))
-        }
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            throw .error(Diagnostic(.error, "cannot be read", at: SourceLocation(file: empty, range: .none)))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .error(Diagnostic(.error, "is not UTF-8 text", at: SourceLocation(file: empty, range: .none)))
-        }
-        return SourceFile(name: path, text: text, directory: (absolute as NSString).deletingLastPathComponent)
-    }
-
     /// A script to run: a file to read, or text given directly.
     public enum Input: Sendable {
         case file(String)
@@ -53,7 +33,7 @@ public enum Program {
             do {
                 let file: SourceFile
                 switch input {
-                case .file(let path): file = try load(path)
+                case .file(let path): file = try SourceFile.load(argument: path)
                 case .text(let name, let text):
                     file = SourceFile(name: name, text: text, directory: FileManager.default.currentDirectoryPath)
                 }
@@ -73,7 +53,7 @@ public enum Program {
         var status = ok
         for path in paths {
             do {
-                let file = try load(path)
+                let file = try SourceFile.load(argument: path)
                 let interpreter = Interpreter(write: { _ in })
                 for d in interpreter.check(file) {
                     output.writeError(d.rendered())

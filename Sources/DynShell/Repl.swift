@@ -1,10 +1,10 @@
 // The interactive shell: one input loop that reads entries (continuing them while a block,
 // parenthesis or string is open), runs each in the session's world, and on an error prints
-// the diagnostic and restores the session as it was before the entry.
+// the diagnostic. The language does the rest: it parses each entry once (saying whether it is
+// complete), runs it as a transaction (`Interpreter.runEntry`), and answers completion.
 
 import DynLang
 import DynLineEditor
-import Dynamics
 import Foundation
 import Synchronization
 
@@ -49,12 +49,11 @@ public final class Repl {
     public func runInitFile(_ path: String) {
         guard FileManager.default.fileExists(atPath: path) else { return }
         do {
-            let file = try Program.load(path)
-            try interpreter.run(file)
+            try interpreter.run(try SourceFile.load(argument: path))
         } catch {
             output.writeError(error.rendered)
         }
-        interpreter.undoStack.removeAll()
+        interpreter.clearUndo()
         refreshCompletion()
     }
 
@@ -83,32 +82,25 @@ public final class Repl {
             case .line(let line):
                 pending += pending.isEmpty ? line : "\n" + line
                 pendingLines += 1
-                if Parser.isIncomplete(pending) { continue }
-                let entry = pending
+                let file = SourceFile(name: "<stdin>", text: pending, directory: FileManager.default.currentDirectoryPath,
+                                      lineOffset: linesRead)
+                guard case .complete(let script, let diagnostics) = Parser.parseEntry(file) else { continue }
+                editor.addHistory(pending)
+                linesRead += pendingLines
                 pending = ""
-                editor.addHistory(entry)
-                runEntry(entry, lines: pendingLines)
                 pendingLines = 0
+                runEntry(script, diagnostics)
             }
         }
     }
 
-    /// Runs one complete entry; on failure prints the diagnostics and restores the session.
-    func runEntry(_ text: String, lines: Int) {
-        let file = SourceFile(name: "<stdin>", text: text, directory: FileManager.default.currentDirectoryPath, lineOffset: linesRead)
-        linesRead += lines
-        let saved = interpreter.session
-        let savedUndo = interpreter.undoStack
+    /// Runs one complete entry; on failure prints the diagnostics (the interpreter has put the
+    /// session back as it was).
+    func runEntry(_ script: Script, _ diagnostics: [Diagnostic]) {
         Interrupt.clear()
         do {
-            try interpreter.run(file)
+            try interpreter.runEntry(script, diagnostics: diagnostics)
         } catch {
-            // An interrupt leaves the world at the frame boundary where it stopped (and says
-            // so); any other error leaves it exactly as it was before the entry.
-            if !error.isInterrupt {
-                interpreter.session = saved
-                interpreter.undoStack = savedUndo
-            }
             let message = error.rendered
             output.writeError(color ? Repl.colorize(message) : message)
         }
@@ -116,20 +108,10 @@ public final class Repl {
         refreshCompletion()
     }
 
+    /// Takes the session's names for completion (which runs inside libedit, apart from the interpreter).
     func refreshCompletion() {
-        let s = interpreter.session
-        var ctx = CompletionContext()
-        ctx.entities = s.entityNames.map { name in
-            switch s.entity(named: name) {
-            case .item?: return (name, .item)
-            case .behavior(let id)?:
-                let names = s.world.behaviorKind(id).map { World.behaviorProperties(of: $0).map(\.name) } ?? []
-                return (name, .behavior(names))
-            default: return (name, .other)
-            }
-        }
-        ctx.variables = s.variableNames
-        Repl.completionContext.withLock { $0 = ctx }
+        let context = interpreter.session.completionContext
+        Repl.completionContext.withLock { $0 = context }
     }
 
     func styled(_ prompt: String) -> String {

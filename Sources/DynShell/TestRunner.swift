@@ -80,7 +80,7 @@ public enum TestRunner {
     public static func runOne(_ path: String, isInterrupted: @escaping () -> Bool = { false }) -> Outcome {
         let file: SourceFile
         do {
-            file = try Program.load(path)
+            file = try SourceFile.load(argument: path)
         } catch {
             return Outcome(path: path, passed: false, reason: error.rendered)
         }

@@ -1,5 +1,6 @@
 import Dynamics
 import DynamicsMath
+import DynSystem
 import Testing
 @testable import DynLang
 

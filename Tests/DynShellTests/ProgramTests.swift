@@ -1,3 +1,4 @@
+import DynTestSupport
 import Foundation
 import Testing
 

@@ -56,9 +56,3 @@ func runDyn(_ arguments: [String], input: String? = nil, directory: String = pac
     return RunResult(status: process.terminationStatus, stdout: stdout, stderr: stderr)
 }
 
-/// A fresh temporary folder.
-func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "dyn-test-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}

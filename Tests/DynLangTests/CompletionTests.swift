@@ -1,4 +1,5 @@
-import DynShell
+import DynLang
+import DynTestSupport
 import Foundation
 import Testing
 

@@ -1,15 +1,33 @@
-// Tab completion: what may come at the cursor, from the command table and the session's names.
+// Tab completion: what may come at the cursor, from the command table's grammars, the property
+// tables and the session's names. The shell asks this; it keeps no lists of its own.
 
-import DynLang
 import Dynamics
 import Foundation
 
-/// The names completion knows, copied from the session after every entry.
+/// The names completion knows: a snapshot of a session (`Session.completionContext`), which the
+/// shell takes after every entry so that completion never touches the live interpreter.
 public struct CompletionContext: Sendable {
     public enum Kind: Sendable { case item, behavior([String]), other }
     public var entities: [(name: String, kind: Kind)] = []
     public var variables: [String] = []
     public init() {}
+}
+
+extension Session {
+    /// What completion needs of this session: its names, with each one's properties.
+    public var completionContext: CompletionContext {
+        var context = CompletionContext()
+        context.entities = order.map { name in
+            switch entities[name] {
+            case .item?: return (name, .item)
+            case .behavior(let id)?:
+                return (name, .behavior(world.behaviorKind(id).map { World.behaviorProperties(of: $0).map(\.name) } ?? []))
+            default: return (name, .other)
+            }
+        }
+        context.variables = variableNames
+        return context
+    }
 }
 
 /// Completion candidates for the word before the cursor.
@@ -33,7 +51,7 @@ public enum Completion {
             let object = String(word[..<dot])
             let props: [String]
             if object == "world" {
-                props = worldPropertyNames
+                props = worldProperties.map(\.name)
             } else if let kind = context.entities.first(where: { $0.name == object })?.kind {
                 switch kind {
                 case .item: props = ItemProperty.allCases.map(\.rawValue)
@@ -51,16 +69,14 @@ public enum Completion {
         } else {
             let command = words[0]
             if let spec = Interpreter.commands.first(where: { $0.name == command }) {
-                pool += spec.subcommands + spec.options
+                pool += spec.syntax.keywords
             }
-            if command == "help" { pool += Interpreter.statementKeywords + ["items", "world", "gravity"] }
+            if command == "help" { pool += Reference.topics }
             pool += context.entities.map(\.name) + context.variables + ["world"]
         }
         var seen = Set<String>()
         return pool.filter { $0.hasPrefix(word) && seen.insert($0).inserted }.sorted()
     }
-
-    static let worldPropertyNames = ["time", "steps", "width", "height", "model", "substeps", "items", "energy"]
 
     /// The word before the cursor: back to the last space or bracket.
     static func wordBefore(_ s: String) -> Substring {

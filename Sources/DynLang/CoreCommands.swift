@@ -1,0 +1,281 @@
+// The commands of the language core: the world, items, gravity and time.
+
+import Dynamics
+import DynamicsMath
+import DynSystem
+
+extension Interpreter {
+    static let coreCommands: [CommandSpec] = [
+        WorldCommand.spec, AddCommand.spec, RemoveCommand.spec, GravityCommand.spec, StepCommand.spec, RunCommand.spec,
+    ]
+}
+
+/// `world W H`
+struct WorldCommand: Command {
+    static let spec = CommandSpec(
+        "world", CommandSyntax([
+            .positional("width", [Slot("W", "the width", .number, .positive)]),
+            .positional("height", [Slot("H", "the height", .number, .positive)]),
+        ]),
+        summary: "sets the size of the reference view (the world bounds), in points",
+        details: "The default is 375 × 667. Both must be greater than 0.",
+        example: "world 800 600", make: { try WorldCommand($0) })
+
+    let width: Arg, height: Arg, at: SourceRange
+
+    init(_ a: ParsedArguments) throws {
+        (width, height, at) = (try a.required("width"), try a.required("height"), a.keywordRange)
+    }
+
+    func apply(to interp: Interpreter) throws {
+        let size = Vec2(try interp.number(width), try interp.number(height))
+        try interp.engine(at: at) { try $0.setSize(size) }
+    }
+}
+
+/// `add view NAME frame X Y W H [shape ...] [PROP VALUE ...]`, `add group NAME ITEM ...`
+struct AddCommand: Command {
+    /// Item properties that `add view` takes as `PROP VALUE` pairs, with how each sets the definition.
+    static let viewProperties: [(name: String, set: @Sendable (inout ItemDefinition, Double) -> Void)] = [
+        ("elasticity", { $0.elasticity = $1 }), ("friction", { $0.friction = $1 }), ("density", { $0.density = $1 }),
+        ("resistance", { $0.resistance = $1 }), ("angularResistance", { $0.angularResistance = $1 }),
+        ("charge", { $0.charge = $1 }), ("allowsRotation", { $0.allowsRotation = $1 != 0 }),
+        ("anchored", { $0.anchored = $1 != 0 }), ("vx", { $0.velocity.x = $1 }), ("vy", { $0.velocity.y = $1 }),
+        ("spin", { $0.spin = $1 }), ("angle", { $0.angle = $1 }),
+    ]
+
+    static let spec = CommandSpec(
+        "add", CommandSyntax([
+            Form("view", [.positional("name", [Slot("NAME", "a name for the view", .newName)])], options: [
+                .option("frame", [Slot("X", "the frame's x"), Slot("Y", "the frame's y"),
+                                  Slot("W", "the width", .number, .positive), Slot("H", "the height", .number, .positive)],
+                        required: true),
+                .option("shape", [Slot("rect|ellipse|path", "shape", .word(["rect", "ellipse", "path", "rectangle"]))],
+                        repeated: [Slot("X", "a path coordinate"), Slot("Y", "a path coordinate")]),
+            ] + viewProperties.map { .option($0.name, [Slot("VALUE", "the value of \($0.name)", .value)], usageGroup: "PROP VALUE ...") }),
+            Form("group", [
+                .positional("name", [Slot("NAME", "a name for the group", .newName)]),
+                .positional("members", [], repeated: [Slot("ITEM", "the name of a member", .name)], atLeast: 1),
+            ]),
+        ]),
+        summary: "adds a dynamic item (a view), or joins items into one rigid item group",
+        details: """
+            A view's frame is X Y W H with X, Y its top-left corner; afterwards x, y name its center. \
+            The shape is a rectangle by default; `ellipse` fits the frame; `path` is a convex polygon \
+            of at least 3 points relative to the view's center, counter-clockwise on screen (either \
+            winding is accepted). PROP VALUE pairs set item properties: elasticity friction density \
+            resistance angularResistance charge allowsRotation anchored vx vy spin angle. \
+            A group is one rigid body made of its members' shapes; its mass is the members' total.
+            """,
+        example: "add view ball frame 100 50 40 40 shape ellipse elasticity 0.8", make: { try AddCommand($0) })
+
+    let a: ParsedArguments
+
+    init(_ a: ParsedArguments) throws { self.a = a }
+
+    func validate() throws {
+        if a.sub == "group" {
+            var seen: [String] = []
+            for m in a.args("members") {
+                guard let n = m.expr.bareName else { continue }
+                if seen.contains(n) { throw RuntimeError(message: "'\(n)' is listed twice", range: m.range) }
+                seen.append(n)
+            }
+            return
+        }
+        guard let shape = a.word("shape") else { return }
+        let coords = a.args("shape").dropFirst()
+        let range = a.range("shape")!
+        if shape == "path" && coords.count < 6 {
+            throw RuntimeError(message: "a path needs at least 3 points; got \(coords.count / 2)", range: range)
+        }
+        if shape != "path" && !coords.isEmpty {
+            throw RuntimeError(message: "only a path shape takes points", range: range)
+        }
+    }
+
+    func apply(to interp: Interpreter) throws {
+        if a.sub == "group" { return try applyGroup(interp) }
+        let nameArg = try a.required("name")
+        let name = try interp.newName(nameArg)
+        var def = ItemDefinition()
+        var fields: [String: SourceRange] = [:]
+        let frame = a.args("frame")
+        let (x, y, w, h) = (try interp.number(frame[0]), try interp.number(frame[1]), try interp.number(frame[2]), try interp.number(frame[3]))
+        fields["width"] = frame[2].range
+        fields["height"] = frame[3].range
+        fields["center"] = a.range("frame")
+        switch a.word("shape") {
+        case "ellipse": def.shape = .ellipse
+        case "path":
+            let coords = Array(a.args("shape").dropFirst())
+            def.shape = .path(try stride(from: 0, to: coords.count, by: 2).map { try interp.vector(coords, from: $0) })
+            fields["path"] = a.range("shape")
+        default: def.shape = .rectangle
+        }
+        for p in AddCommand.viewProperties {
+            guard let arg = a.arg(p.name) else { continue }
+            fields[p.name] = arg.range
+            p.set(&def, try interp.itemPropertyValue(p.name, try interp.evaluate(arg.expr), arg.range))
+        }
+        def.center = Vec2(x + w / 2, y + h / 2)
+        def.size = Vec2(w, h)
+        let id = try interp.engine(at: nameArg.range, fields: fields) { try $0.addItem(def) }
+        interp.define(name, .item(id))
+    }
+
+    func applyGroup(_ interp: Interpreter) throws {
+        let nameArg = try a.required("name")
+        let name = try interp.newName(nameArg)
+        var members: [ItemID] = []
+        var fields: [String: SourceRange] = [:]
+        for (i, m) in a.args("members").enumerated() {
+            members.append(try interp.item(m))
+            fields["member\(i)"] = m.range
+        }
+        let id = try interp.engine(at: a.keywordRange, fields: fields) { try $0.addGroup(members) }
+        interp.define(name, .item(id))
+    }
+}
+
+/// `remove NAME ...`
+struct RemoveCommand: Command {
+    static let spec = CommandSpec(
+        "remove", CommandSyntax([
+            .positional("names", [], repeated: [Slot("NAME", "the name of something to remove", .name)], atLeast: 1),
+        ]),
+        summary: "removes items, behaviors or every-step actions",
+        details: "Removing a group removes its members with it. A member cannot be removed on its own.",
+        example: "remove ball", make: { try RemoveCommand($0) })
+
+    let names: [Arg]
+
+    init(_ a: ParsedArguments) throws { names = a.args("names") }
+
+    func apply(to interp: Interpreter) throws {
+        let resolved = try names.map { (try interp.name($0), $0.range) }
+        // Validate every name first, so that a bad one removes nothing.
+        for (n, r) in resolved where interp.session.entities[n] == nil {
+            throw interp.runtimeError("unknown name '\(n)'" + Suggest.hint(for: n, in: interp.session.order), r)
+        }
+        for (n, r) in resolved { try interp.removeEntity(n, r) }
+    }
+}
+
+/// `step [N]`
+struct StepCommand: Command {
+    static let spec = CommandSpec(
+        "step", CommandSyntax([
+            .positional("count", [Slot("N", "the number of steps", .number,
+                                       .within(0...1e9, whole: true, text: "a whole number from 0 to 1e9"))], required: false),
+        ]),
+        summary: "advances the world by N frames of 1/60 s (default 1)",
+        details: "Every-step actions run after each frame. Ctrl-C stops a long run at a frame boundary.",
+        example: "step 60", make: { try StepCommand($0) })
+
+    let count: Arg?, at: SourceRange
+
+    init(_ a: ParsedArguments) throws { (count, at) = (a.arg("count"), a.keywordRange) }
+
+    func apply(to interp: Interpreter) throws {
+        let n = try count.map { try interp.number($0) } ?? 1
+        try interp.advance(frames: Int(n), at)
+    }
+}
+
+/// `run T`
+struct RunCommand: Command {
+    static let spec = CommandSpec(
+        "run", CommandSyntax([
+            .positional("duration", [Slot("T", "the duration", .duration,
+                                          .within(0...1e7, whole: false, text: "from 0 to 1e7 seconds"))]),
+        ]),
+        summary: "advances the world by T seconds (rounded to whole frames of 1/60 s)",
+        details: "`run 2` and `run 2s` both advance 120 frames.",
+        example: "run 2s", make: { try RunCommand($0) })
+
+    let duration: Arg, at: SourceRange
+
+    init(_ a: ParsedArguments) throws { (duration, at) = (try a.required("duration"), a.keywordRange) }
+
+    func apply(to interp: Interpreter) throws {
+        let t = try interp.number(duration)
+        try interp.advance(frames: Int((t * 60).rounded()), at)
+    }
+}
+
+extension Interpreter {
+    /// The number an item property takes from a value (booleans as 1 and 0), for `add view`'s pairs.
+    func itemPropertyValue(_ name: String, _ value: Value, _ range: SourceRange) throws -> Double {
+        let p = try itemProperty(name, range)
+        if p.isBoolean {
+            guard case .boolean(let b) = value else {
+                throw runtimeError("\(name) must be yes or no, got \(value.typeDescription) (\(value))", range)
+            }
+            return b ? 1 : 0
+        }
+        guard case .number(let d) = value else {
+            throw runtimeError("\(name) must be a number, got \(value.typeDescription) (\(value))", range)
+        }
+        return d
+    }
+
+    func removeEntity(_ name: String, _ range: SourceRange) throws {
+        guard let e = session.entities[name] else { return }
+        switch e {
+        case .item(let id):
+            let members = session.world.members(of: id)
+            try engine(at: range) { try $0.removeItem(id) }
+            undefine(name)
+            for m in members { undefine(itemName(m)) }
+        case .behavior(let id):
+            try engine(at: range) { try $0.removeBehavior(id) }
+            undefine(name)
+        case .boundary(let id):
+            try engine(at: range) { try $0.removeBoundary(id) }
+            undefine(name)
+        case .action:
+            session.actions.removeAll { $0.name == name }
+            session.contactHandlers.removeAll { $0.name == name }
+            undefine(name)
+        }
+    }
+
+    // MARK: - Stepping
+
+    /// Advances `frames` frames, running the every-step actions after each.
+    /// With `shell.timing` on, prints the wall time and the steps per second afterwards.
+    func advance(frames: Int, _ range: SourceRange) throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        for i in 0..<frames {
+            if isInterrupted() {
+                throw ScriptFailure.interrupted("stopped after \(i) of \(frames) steps; world time \(formatNumber(session.world.time)) s")
+            }
+            // A paused uikit world (everything asleep) does not step, and runs no actions.
+            guard session.world.step() else { continue }
+            if !session.contactHandlers.isEmpty { try runContactHandlers() }
+            if !session.actions.isEmpty { try runActions() }
+        }
+        if settings.timing {
+            let elapsed = clock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let rate = seconds > 0 ? formatNumber((Double(frames) / seconds).rounded()) : "∞"
+            write("time: \(frames) steps in \(formatNumber((seconds * 1e6).rounded() / 1e3)) ms (\(rate) steps/s)\n")
+        }
+    }
+
+    func runActions() throws {
+        let actions = session.actions
+        let savedFile = file
+        defer { file = savedFile }
+        for action in actions {
+            file = action.file
+            do {
+                try withScope([:]) { try execute(action.body) }
+            } catch let e as RuntimeError {
+                throw ScriptFailure.error(Diagnostic(.error, e.message + " (in every step '\(action.name)')", at: SourceLocation(file: action.file, range: e.range)))
+            }
+        }
+    }
+}

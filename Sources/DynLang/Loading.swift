@@ -1,0 +1,45 @@
+// Reading script files: the one place that turns a path into a `SourceFile`, for the program's
+// arguments, `source` inside a script and the shell's init file.
+
+import Foundation
+
+/// Why a script file could not be read.
+public enum LoadError: Error, Sendable {
+    case missing, folder, unreadable, notText
+
+    /// The reason, as messages show it.
+    public var reason: String {
+        switch self {
+        case .missing: return "no such file"
+        case .folder: return "it is a folder, not a script"
+        case .unreadable: return "it cannot be read"
+        case .notText: return "it is not UTF-8 text"
+        }
+    }
+}
+
+extension SourceFile {
+    /// Reads the script at `path` (absolute, `~/`, or relative to `directory`), named `name` in
+    /// diagnostics (default: the path as `Interpreter.displayName` shows it).
+    public static func load(_ path: String, relativeTo directory: String, name: String? = nil) throws(LoadError) -> SourceFile {
+        let resolved = Interpreter.resolve(path, relativeTo: directory)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDir) else { throw .missing }
+        if isDir.boolValue { throw .folder }
+        guard let data = FileManager.default.contents(atPath: resolved) else { throw .unreadable }
+        guard let text = String(data: data, encoding: .utf8) else { throw .notText }
+        return SourceFile(name: name ?? Interpreter.displayName(resolved), text: text,
+                          directory: (resolved as NSString).deletingLastPathComponent)
+    }
+
+    /// Reads a script named on the command line (relative to the working folder, named as
+    /// written); a file that cannot be read is a diagnostic about the file as a whole.
+    public static func load(argument path: String) throws(ScriptFailure) -> SourceFile {
+        do {
+            return try load(path, relativeTo: FileManager.default.currentDirectoryPath, name: path)
+        } catch {
+            let empty = SourceFile(name: path, text: "")
+            throw .error(Diagnostic(.error, error.reason, at: SourceLocation(file: empty, range: .none)))
+        }
+    }
+}

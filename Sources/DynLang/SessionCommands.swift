@@ -1,0 +1,102 @@
+// `undo`, `save`, `reset`, `help`: commands about the session itself.
+
+import Dynamics
+
+extension Interpreter {
+    static let sessionCommands: [CommandSpec] = [UndoCommand.spec, SaveCommand.spec, ResetCommand.spec]
+}
+
+/// `undo`
+struct UndoCommand: Command {
+    static let spec = CommandSpec(
+        "undo", CommandSyntax(),
+        summary: "takes back the last command that changed the world",
+        details: "Up to \(Interpreter.undoLimit) commands can be taken back, one at a time. A command that only prints or checks is not counted.",
+        example: "undo", make: { UndoCommand(at: $0.keywordRange) })
+
+    let at: SourceRange
+
+    init(at: SourceRange) { self.at = at }
+    init(_ a: ParsedArguments) { at = a.keywordRange }
+
+    func apply(to interp: Interpreter) throws {
+        guard let previous = interp.undoStack.popLast() else { throw interp.runtimeError("nothing to undo", at) }
+        interp.session = previous
+    }
+}
+
+/// `save FILE`
+struct SaveCommand: Command {
+    static let spec = CommandSpec(
+        "save", CommandSyntax([.positional("file", [Slot("FILE", "a file name", .file)])]),
+        summary: "writes the world as a script that rebuilds it exactly when run",
+        details: """
+            The script replays, quietly, the commands that built the world (failed and undone ones \
+            left out, consecutive steps merged), so the rebuilt world has the same future bit for bit; \
+            a header shows the world's state when saved. A relative FILE is relative to the script \
+            (at the prompt: the working folder). The file is replaced atomically.
+            """,
+        example: "save experiment.dyn", make: { try SaveCommand($0) })
+
+    let file: Arg
+
+    init(_ a: ParsedArguments) throws { file = try a.required("file") }
+
+    func apply(to interp: Interpreter) throws {
+        guard case .string(let path) = try interp.evaluate(file.expr) else {
+            throw interp.runtimeError("save needs a file name (a string or a bare path)", file.range)
+        }
+        let resolved = Interpreter.resolve(path, relativeTo: interp.file.directory)
+        do {
+            try Interpreter.writeAtomically(interp.savedScript(), to: resolved)
+        } catch {
+            throw interp.runtimeError("cannot save to '\(path)': \(error.localizedDescription)", file.range)
+        }
+    }
+}
+
+/// `reset`
+struct ResetCommand: Command {
+    static let spec = CommandSpec(
+        "reset", CommandSyntax(),
+        summary: "starts over with an empty world: no items, behaviors, actions or variables",
+        details: "The world's size and model go back to their defaults (375 × 667, ideal). `undo` brings the old world back.",
+        example: "reset", make: { ResetCommand($0) })
+
+    init(_ a: ParsedArguments) {}
+
+    func apply(to interp: Interpreter) throws {
+        interp.session = Session()
+    }
+}
+
+/// `help [TOPIC]`: generated from the command table (see Reference.swift).
+struct HelpCommand: Command {
+    static let spec = CommandSpec(
+        "help", CommandSyntax([.positional("topic", [Slot("TOPIC", "a command or topic", .name)], required: false)]),
+        summary: "lists the commands, or explains one command or the properties of items, the world or a behavior kind",
+        details: "TOPIC is a command or a control form, `items`, `world`, `shell`, or a behavior kind (gravity, collision, attachment, push, snap).",
+        example: "help gravity", make: { try HelpCommand($0) })
+
+    let topic: Arg?
+
+    init(_ a: ParsedArguments) throws { topic = a.arg("topic") }
+
+    /// An unknown topic written as a bare name is an error `dyn check` finds.
+    func validate() throws {
+        if let topic, let name = topic.expr.bareName { _ = try HelpCommand.text(name, topic.range) }
+    }
+
+    /// What `help` shows for a topic (nil: the overview), or an error for an unknown one.
+    static func text(_ topic: String?, _ range: SourceRange) throws -> String {
+        guard let topic else { return Reference.overview() }
+        guard let text = Reference.help(topic) else {
+            throw RuntimeError(message: "no help for '\(topic)'" + Suggest.hint(for: topic, in: Reference.topics), range: range)
+        }
+        return text
+    }
+
+    func apply(to interp: Interpreter) throws {
+        interp.write(try HelpCommand.text(try topic.map { try interp.name($0) }, topic?.range ?? .none))
+    }
+}
