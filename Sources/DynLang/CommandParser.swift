@@ -180,7 +180,7 @@ struct CommandParser {
                 throw error("expected \(CommandParser.list(words, "or"))\(found)", e.range)
             }
             guard words.contains(w) else {
-                throw error("unknown \(slot.what) '\(w)'; expected \(CommandParser.list(words, "or"))" + Suggest.hint(for: w, in: words), e.range)
+                throw error("unknown \(slot.what) '\(w)'; the \(slot.what)s are \(CommandParser.list(words, "and"))" + Suggest.hint(for: w, in: words), e.range)
             }
         }
         index += 1

@@ -85,13 +85,19 @@ struct AddCommand: Command {
         }
         guard let shape = a.word("shape") else { return }
         let coords = a.args("shape").dropFirst()
-        let range = a.range("shape")!
+        let range = pathRange
         if shape == "path" && coords.count < 6 {
             throw RuntimeError(message: "a path needs at least 3 points; got \(coords.count / 2)", range: range)
         }
         if shape != "path" && !coords.isEmpty {
             throw RuntimeError(message: "only a path shape takes points", range: range)
         }
+    }
+
+    /// From the shape's kind to its last point.
+    var pathRange: SourceRange {
+        let shape = a.args("shape")
+        return shape[0].range.union(shape[shape.count - 1].range)
     }
 
     func apply(to interp: Interpreter) throws {
@@ -110,7 +116,7 @@ struct AddCommand: Command {
         case "path":
             let coords = Array(a.args("shape").dropFirst())
             def.shape = .path(try stride(from: 0, to: coords.count, by: 2).map { try interp.vector(coords, from: $0) })
-            fields["path"] = a.range("shape")
+            fields["path"] = pathRange
         default: def.shape = .rectangle
         }
         for p in AddCommand.viewProperties {
