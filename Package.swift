@@ -5,13 +5,14 @@
 // Layering (arrows point at what is depended on):
 //   DynamicsCollision -> DynamicsMath
 //   Dynamics          -> DynamicsCollision, DynamicsMath     (the engine: knows no language, no shell)
-//   DynDraw           -> Dynamics, DynamicsMath              (pictures: scenes of the world, the terminal, files)
+//   DynDraw           -> Dynamics, DynamicsMath, CCairo, CGif (pictures: scenes of the world, the terminal, files)
 //   DynLang           -> Dynamics, DynDraw                   (lexer, parser, interpreter; engine public API only)
 //   DynLineEditor     -> CLibEdit                            (libedit behind a small Swift type: prompt, history, completion, SIGINT)
 //   DynShell          -> DynLang, DynLineEditor              (the REPL session, help, the program's commands)
 //   dyn               -> DynShell, ArgumentParser            (the executable)
 //   dyn-bench         -> Dynamics                            (release-built benchmark of the standard scenes)
-// Nothing under Dynamics* imports DynLang, DynShell or a C module, so the engine builds without libedit.
+// Nothing under Dynamics* imports DynLang, DynShell or a C module, so the engine builds without libedit,
+// cairo or giflib.
 import PackageDescription
 
 let package = Package(
@@ -30,7 +31,15 @@ let package = Package(
         .target(name: "DynamicsMath", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "DynamicsCollision", dependencies: ["DynamicsMath"]),
         .target(name: "Dynamics", dependencies: ["DynamicsMath", "DynamicsCollision"]),
-        .target(name: "DynDraw", dependencies: ["Dynamics", "DynamicsMath"]),
+        .target(name: "DynDraw", dependencies: ["Dynamics", "DynamicsMath", "CCairo", "CGif"]),
+        // cairo draws the PNG, SVG and PDF pictures and the GIF frames; giflib encodes the GIFs.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
+        // giflib has no pkg-config file on Debian: its module map links "gif" by name.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .target(name: "DynLang", dependencies: ["Dynamics", "DynamicsMath", "DynDraw"]),
         .systemLibrary(
             name: "CLibEdit",
@@ -51,7 +60,7 @@ let package = Package(
         .testTarget(name: "DynamicsMathTests", dependencies: ["DynamicsMath"]),
         .testTarget(name: "DynamicsCollisionTests", dependencies: ["DynamicsCollision"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
-        .testTarget(name: "DynDrawTests", dependencies: ["DynDraw", "Dynamics", "DynamicsMath"]),
+        .testTarget(name: "DynDrawTests", dependencies: ["DynDraw", "Dynamics", "DynamicsMath", "CCairo", "CGif"]),
         .testTarget(name: "DynLangTests", dependencies: ["DynLang", "Dynamics", "DynamicsMath"]),
         .testTarget(name: "DynLineEditorTests", dependencies: ["DynLineEditor", "DynTestSupport", "dyn-lineedit-demo"]),
         .testTarget(name: "DynShellTests", dependencies: ["DynShell", "DynTestSupport", "dyn"]),
