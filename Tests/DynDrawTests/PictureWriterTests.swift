@@ -128,5 +128,19 @@ struct PictureGallery {
                 try PictureWriter.write(scene, to: "\(dir)/sample-\(w).\(format.rawValue)", width: w, height: h, options: options)
             }
         }
+        for format in AnimationFormat.allCases {
+            let recorder = try AnimationRecorder(path: "\(dir)/sample.\(format.rawValue)", width: 480, height: 360, fps: 25,
+                                                 region: scene.extent, options: options)
+            for i in 0...50 {
+                let t = Real(i) / 25
+                var s = sampleScene(time: t)
+                s.items[0].center += Vec2(100 * t, 40 * t)
+                s.items[1].angle += 2 * t
+                s.links[0].a = s.items[0].center
+                if i > 25 { s.items.removeLast() }
+                try recorder.add(s)
+            }
+            try recorder.finish()
+        }
     }
 }
