@@ -5,14 +5,15 @@
 // Layering (arrows point at what is depended on):
 //   DynamicsCollision -> DynamicsMath
 //   Dynamics          -> DynamicsCollision, DynamicsMath     (the engine: knows no language, no shell)
-//   DynDraw           -> Dynamics, DynamicsMath              (pictures: scenes of the world, the terminal, files)
+//   DynDraw           -> Dynamics, DynamicsMath, CCairo, CGif (pictures: scenes of the world, the terminal, files)
 //   DynSystem         -> (Darwin or Glibc)                   (the one shim over the C library for the layers below)
 //   DynLang           -> Dynamics, DynDraw, DynSystem        (lexer, parser, interpreter, completion; engine public API only)
 //   DynLineEditor     -> CLibEdit, DynSystem                 (libedit behind a small Swift type: prompt, history, completion, SIGINT)
 //   DynShell          -> DynLang, DynLineEditor, DynSystem   (the REPL session, the program's commands; not the engine)
 //   dyn               -> DynShell, DynLang, DynLineEditor, ArgumentParser (the executable)
 //   dyn-bench         -> Dynamics                            (release-built benchmark of the standard scenes)
-// Nothing under Dynamics* imports DynLang, DynShell or a C module, so the engine builds without libedit.
+// Nothing under Dynamics* imports DynLang, DynShell or a C module, so the engine builds without libedit,
+// cairo or giflib.
 import PackageDescription
 
 let package = Package(
@@ -31,7 +32,15 @@ let package = Package(
         .target(name: "DynamicsMath", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "DynamicsCollision", dependencies: ["DynamicsMath"]),
         .target(name: "Dynamics", dependencies: ["DynamicsMath", "DynamicsCollision"]),
-        .target(name: "DynDraw", dependencies: ["Dynamics", "DynamicsMath"]),
+        .target(name: "DynDraw", dependencies: ["Dynamics", "DynamicsMath", "CCairo", "CGif"]),
+        // cairo draws the PNG, SVG and PDF pictures and the GIF frames; giflib encodes the GIFs.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
+        // giflib has no pkg-config file on Debian: its module map links "gif" by name.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
         .target(name: "DynSystem"),
         .target(name: "DynLang", dependencies: ["Dynamics", "DynamicsMath", "DynDraw", "DynSystem"]),
         .systemLibrary(
@@ -53,7 +62,7 @@ let package = Package(
         .testTarget(name: "DynamicsMathTests", dependencies: ["DynamicsMath"]),
         .testTarget(name: "DynamicsCollisionTests", dependencies: ["DynamicsCollision"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
-        .testTarget(name: "DynDrawTests", dependencies: ["DynDraw", "Dynamics", "DynamicsMath"]),
+        .testTarget(name: "DynDrawTests", dependencies: ["DynDraw", "Dynamics", "DynamicsMath", "CCairo", "CGif"]),
         .testTarget(name: "DynLangTests", dependencies: ["DynLang", "Dynamics", "DynamicsMath", "DynSystem", "DynTestSupport"]),
         .testTarget(name: "DynLineEditorTests", dependencies: ["DynLineEditor", "DynTestSupport", "dyn-lineedit-demo"]),
         .testTarget(name: "DynShellTests", dependencies: ["DynShell", "DynTestSupport", "dyn"]),

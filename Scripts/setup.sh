@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs the system packages dyn needs (Debian): libedit-dev for line editing, tmux for the
-# terminal tests. Does nothing when they are already there; uses sudo when not root.
+# Installs the system packages dyn needs (Debian): libedit-dev for line editing, libcairo2-dev
+# and libgif-dev for pictures and animations, tmux for the terminal tests, chromium for the test
+# of the HTML player. Does nothing when they are already there; uses sudo when not root.
 set -euo pipefail
 need=()
-for pkg in libedit-dev tmux; do
+for pkg in libedit-dev libcairo2-dev libgif-dev tmux chromium; do
 	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ "${#need[@]}" -gt 0 ]; then

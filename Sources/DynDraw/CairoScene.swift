@@ -1,0 +1,326 @@
+// The one drawing routine behind every file: a `Scene` drawn with cairo onto whatever surface
+// the caller made (an image for PNG and GIF frames, SVG, PDF). The world is mapped through a
+// `Viewport`, so that shapes are drawn in picture units and line widths and text sizes follow
+// the picture's size (`FileStyle.unit`), not the world's.
+//
+// Layers, bottom to top: white background, the bounds, boundaries, trails, items (tinted fill,
+// coloured outline, at their angle), links, anchors, velocity arrows, names, the time.
+
+import CCairo
+import DynamicsMath
+
+struct CairoScene {
+    let cr: OpaquePointer
+    let viewport: Viewport
+    let options: DrawOptions
+    /// Line widths and text sizes are multiples of this (picture units).
+    let u: Real
+
+    /// Draws `scene` on `cr`, whose picture is `viewport.width` × `viewport.height` units.
+    static func draw(_ scene: Scene, on cr: OpaquePointer, viewport: Viewport, options: DrawOptions) {
+        let painter = CairoScene(cr: cr, viewport: viewport, options: options,
+                                 u: FileStyle.unit(width: viewport.width, height: viewport.height))
+        painter.draw(scene)
+    }
+
+    private func draw(_ scene: Scene) {
+        cairo_save(cr)
+        setColor(Palette.background)
+        cairo_paint(cr)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        drawBounds(scene)
+        for b in scene.boundaries { drawBoundary(b) }
+        for t in scene.trails { drawTrail(t) }
+        for item in scene.items { drawItem(item) }
+        for link in scene.links { drawLink(link) }
+        for link in scene.links where link.bIsAnchor { drawAnchor(link) }
+        if options.velocities {
+            for item in scene.items where !item.anchored { drawVelocity(item) }
+        }
+        if options.names {
+            for item in scene.items where !item.name.isEmpty { drawName(item) }
+        }
+        if options.time { drawTime(scene.time) }
+        cairo_restore(cr)
+    }
+
+    // MARK: Primitives
+
+    func setColor(_ c: Palette.RGB, alpha: Real = 1) {
+        if alpha >= 1 {
+            cairo_set_source_rgb(cr, Real(c.r) / 255, Real(c.g) / 255, Real(c.b) / 255)
+        } else {
+            cairo_set_source_rgba(cr, Real(c.r) / 255, Real(c.g) / 255, Real(c.b) / 255, alpha)
+        }
+    }
+
+    func moveTo(_ p: Vec2) { cairo_move_to(cr, p.x, p.y) }
+    func lineTo(_ p: Vec2) { cairo_line_to(cr, p.x, p.y) }
+
+    func line(_ a: Vec2, _ b: Vec2) {
+        moveTo(a)
+        lineTo(b)
+    }
+
+    func circle(_ c: Vec2, _ r: Real) {
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, c.x, c.y, r, 0, 2 * Real.pi)
+        cairo_close_path(cr)
+    }
+
+    func stroke(_ c: Palette.RGB, width: Real, dash: [Real] = []) {
+        setColor(c)
+        cairo_set_line_width(cr, width)
+        if !dash.isEmpty { cairo_set_dash(cr, dash, Int32(dash.count), 0) }
+        cairo_stroke(cr)
+        if !dash.isEmpty { cairo_set_dash(cr, nil, 0, 0) }
+    }
+
+    func fill(_ c: Palette.RGB) {
+        setColor(c)
+        cairo_fill(cr)
+    }
+
+    func map(_ p: Vec2) -> Vec2 { viewport.map(p) }
+
+    // MARK: The world
+
+    private func drawBounds(_ scene: Scene) {
+        let a = map(Vec2(scene.bounds.minX, scene.bounds.minY))
+        let b = map(Vec2(scene.bounds.maxX, scene.bounds.maxY))
+        cairo_rectangle(cr, a.x, a.y, b.x - a.x, b.y - a.y)
+        if scene.boundsCollide {
+            stroke(Palette.boundary, width: 1.5 * u)
+        } else {
+            stroke(Palette.bounds, width: u)
+        }
+    }
+
+    private func drawBoundary(_ b: Scene.Boundary) {
+        let ps = b.points.filter(\.isFinite)
+        guard let first = ps.first else { return }
+        moveTo(map(first))
+        for p in ps.dropFirst() { lineTo(map(p)) }
+        if b.closed { cairo_close_path(cr) }
+        stroke(Palette.boundary, width: 2 * u)
+    }
+
+    private func drawTrail(_ t: Scene.Trail) {
+        var pen = false
+        for p in t.points {
+            guard p.isFinite else {
+                pen = false
+                continue
+            }
+            if pen { lineTo(map(p)) } else { moveTo(map(p)) }
+            pen = true
+        }
+        stroke(FileStyle.trail(t.colorIndex), width: u)
+    }
+
+    // MARK: Items
+
+    private func drawItem(_ item: Scene.Item) {
+        guard item.center.isFinite, item.angle.isFinite else { return }
+        let s = viewport.scale
+        let c = map(item.center)
+        let size: Real
+        switch item.shape {
+        case .rectangle(let w, let h):
+            size = Swift.min(w, h) * s
+            let q = Rot(angle: item.angle)
+            let hw = w / 2 * s, hh = h / 2 * s
+            moveTo(c + q.apply(Vec2(-hw, -hh)))
+            lineTo(c + q.apply(Vec2(hw, -hh)))
+            lineTo(c + q.apply(Vec2(hw, hh)))
+            lineTo(c + q.apply(Vec2(-hw, hh)))
+            cairo_close_path(cr)
+        case .ellipse(let w, let h):
+            size = Swift.min(w, h) * s
+            if w == h {
+                circle(c, w / 2 * s)
+            } else {
+                cairo_save(cr)
+                cairo_translate(cr, c.x, c.y)
+                cairo_rotate(cr, item.angle)
+                cairo_scale(cr, Swift.max(w / 2 * s, 1e-6), Swift.max(h / 2 * s, 1e-6))
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, 0, 0, 1, 0, 2 * Real.pi)
+                cairo_close_path(cr)
+                cairo_restore(cr)
+            }
+        case .polygon(let local):
+            guard local.count >= 2 else { return }
+            let q = Rot(angle: item.angle)
+            var lo = Vec2(Real.infinity, Real.infinity), hi = -lo
+            for v in local {
+                lo = min(lo, v)
+                hi = max(hi, v)
+            }
+            size = Swift.min(hi.x - lo.x, hi.y - lo.y) * s
+            moveTo(c + s * q.apply(local[0]))
+            for v in local.dropFirst() { lineTo(c + s * q.apply(v)) }
+            cairo_close_path(cr)
+        }
+        let outline = FileStyle.outline(item)
+        // Tiny items (a few pixels) are a solid dot of their colour: an outline would hide the fill.
+        if size < 3 {
+            fill(outline)
+            return
+        }
+        setColor(FileStyle.fill(item))
+        cairo_fill_preserve(cr)
+        stroke(outline, width: Swift.min(1.25 * u, size / 4))
+    }
+
+    // MARK: Links
+
+    private func drawLink(_ link: Scene.Link) {
+        guard link.a.isFinite, link.b.isFinite else { return }
+        let a = map(link.a), b = map(link.b)
+        let d = b - a
+        let length = d.length
+        switch link.style {
+        case .rod:
+            line(a, b)
+            stroke(Palette.link, width: 1.5 * u)
+            circle(a, 1.75 * u)
+            circle(b, 1.75 * u)
+            fill(Palette.link)
+        case .spring:
+            drawSpring(a, b)
+        case .pin:
+            if length > u {
+                line(a, b)
+                stroke(Palette.link, width: u)
+            }
+            circle(b, 3.5 * u)
+            setColor(Palette.background)
+            cairo_fill_preserve(cr)
+            stroke(Palette.link, width: 1.25 * u)
+        case .limit:
+            line(a, b)
+            stroke(Palette.link, width: 1.25 * u, dash: [5 * u, 3 * u])
+        case .slide:
+            let e = length > 1e-9 ? d * (0.25) : .zero
+            line(a - e, b + e)
+            stroke(Palette.link, width: 0.75 * u)
+        case .fixed:
+            // A short thick bar: the segment itself, or a small bar across the joint when the
+            // ends (nearly) coincide.
+            let dir = length > 2 * u ? d / length : Vec2(1, 0)
+            let half = Swift.max(length / 2, 4 * u)
+            let mid = 0.5 * (a + b)
+            line(mid - half * dir, mid + half * dir)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+            stroke(Palette.link, width: 4 * u)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case .snap:
+            line(a, b)
+            stroke(Palette.link, width: 1.5 * u, dash: [0, 3.5 * u])
+            let k = 4 * u
+            line(b - Vec2(k, k), b + Vec2(k, k))
+            line(b - Vec2(k, -k), b + Vec2(k, -k))
+            stroke(Palette.link, width: 1.25 * u)
+        }
+    }
+
+    /// A zig-zag from `a` to `b` with straight leads at both ends.
+    private func drawSpring(_ a: Vec2, _ b: Vec2) {
+        let d = b - a
+        let length = d.length
+        guard length > 4 * u else {
+            line(a, b)
+            stroke(Palette.link, width: 1.25 * u)
+            return
+        }
+        let dir = d / length, normal = dir.perp
+        let lead = Swift.min(6 * u, length / 4)
+        let body = length - 2 * lead
+        let zigs = Swift.max(4, Swift.min(20, Int(body / (5 * u))))
+        let amplitude = 4 * u
+        moveTo(a)
+        lineTo(a + lead * dir)
+        for k in 0..<zigs {
+            let along = lead + body * (Real(k) + 0.5) / Real(zigs)
+            let side: Real = k % 2 == 0 ? 1 : -1
+            lineTo(a + along * dir + side * amplitude * normal)
+        }
+        lineTo(a + (length - lead) * dir)
+        lineTo(b)
+        stroke(Palette.link, width: 1.25 * u)
+    }
+
+    /// An anchor (a point fixed in the world): a small dark dot.
+    private func drawAnchor(_ link: Scene.Link) {
+        guard link.b.isFinite else { return }
+        circle(map(link.b), (link.style == .pin ? 1.5 : 2.5) * u)
+        fill(Palette.boundary)
+    }
+
+    // MARK: Annotations
+
+    private func drawVelocity(_ item: Scene.Item) {
+        guard item.center.isFinite, item.velocity.isFinite else { return }
+        let a = map(item.center)
+        let b = map(item.center + options.velocityScale * item.velocity)
+        let d = b - a
+        let length = d.length
+        guard length >= 3 * u else { return }
+        let dir = d / length
+        let head = Swift.min(5 * u, length / 2)
+        let back = b - head * dir
+        let side = 0.45 * head * dir.perp
+        line(a, back)
+        let color = FileStyle.arrow(item)
+        stroke(color, width: 1.25 * u)
+        moveTo(b)
+        lineTo(back + side)
+        lineTo(back - side)
+        cairo_close_path(cr)
+        fill(color)
+    }
+
+    private func selectFont(size: Real) {
+        cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(cr, size)
+    }
+
+    /// Text with a white halo, so that it stays readable over lines and fills.
+    func haloText(_ text: String, at p: Vec2) {
+        moveTo(p)
+        cairo_text_path(cr, text)
+        setColor(Palette.background)
+        cairo_set_line_width(cr, 3 * u)
+        cairo_stroke_preserve(cr)
+        fill(Palette.text)
+    }
+
+    private func drawName(_ item: Scene.Item) {
+        guard item.center.isFinite else { return }
+        selectFont(size: 10 * u)
+        var e = cairo_text_extents_t()
+        cairo_text_extents(cr, item.name, &e)
+        let box = item.boundingBox
+        let c = map(item.center)
+        let bottom = map(Vec2(box.minX, box.maxY)).y
+        haloText(item.name, at: Vec2(c.x - e.width / 2 - e.x_bearing, bottom + 3 * u - e.y_bearing))
+    }
+
+    private func drawTime(_ t: Real) {
+        selectFont(size: 12 * u)
+        let text = FileStyle.timeLabel(t)
+        var e = cairo_text_extents_t()
+        cairo_text_extents(cr, text, &e)
+        // Inside the top-left corner of the fitted region (where the bounds' frame usually is).
+        let pad = 4 * u
+        let x = Swift.max(viewport.offset.x, 0) + 3 * u, y = Swift.max(viewport.offset.y, 0) + 3 * u
+        cairo_rectangle(cr, x, y, e.width + 2 * pad, e.height + 2 * pad)
+        setColor(Palette.background, alpha: 0.85)
+        cairo_fill(cr)
+        setColor(Palette.text)
+        moveTo(Vec2(x + pad - e.x_bearing, y + pad - e.y_bearing))
+        cairo_show_text(cr, text)
+    }
+}
