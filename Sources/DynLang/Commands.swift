@@ -47,7 +47,7 @@ public let controlForms: [(name: String, usage: String, summary: String)] = [
 extension Interpreter {
     /// Every generic command, in the order `help` lists them.
     public static let commands: [CommandSpec] = {
-        coreCommands + behaviorCommands + sessionCommands + [helpCommand]
+        coreCommands + behaviorCommands + pictureCommands + sessionCommands + [helpCommand]
     }()
 
     /// The commands of the language core: the world, items, gravity and time.
@@ -136,19 +136,30 @@ extension Interpreter {
                 try interp.advance(frames: Int(n), args.keywordRange)
             }),
         CommandSpec(
-            name: "run", subcommands: [], usage: ["run T", "run Ts"],
-            summary: "advances the world by T seconds (rounded to whole frames of 1/60 s)",
-            details: "`run 2` and `run 2s` both advance 120 frames.",
-            example: "run 2s", options: [],
+            name: "run", subcommands: [], usage: ["run T", "run Ts", "run T live [speed S] [SHOW OPTIONS]"],
+            summary: "advances the world by T seconds (rounded to whole frames of 1/60 s); `live` animates it",
+            details: """
+                `run 2` and `run 2s` both advance 120 frames. `live` draws the world in place in the terminal \
+                as it runs, at real time or `speed S` × real time, with a status line; it takes the options of \
+                `show`. Without a terminal it says so and steps without drawing. Ctrl-C stops at a frame.
+                """,
+            example: "run 5s live speed 0.5", options: ["live", "speed"] + Interpreter.showOptions,
             run: { interp, args in
                 let (t, range, unit) = try args.numberWithUnit("the duration")
+                let live = try interp.readLive(&args)
                 try args.finish()
                 if unit == .degrees { throw args.error("a duration is in seconds, not degrees", range) }
                 guard t >= 0, t <= 1e7 else {
                     throw args.error("the duration must be from 0 to 1e7 seconds, got \(formatNumber(t))", range)
                 }
                 if interp.checking { return }
-                try interp.advance(frames: Int((t * 60).rounded()), args.keywordRange)
+                let frames = Int((t * 60).rounded())
+                if let live {
+                    try interp.runLive(frames: frames, speed: live.speed, show: live.show, args.keywordRange)
+                    interp.journalEntry = "step \(frames)"
+                } else {
+                    try interp.advance(frames: frames, args.keywordRange)
+                }
             }),
     ]
 
@@ -392,6 +403,7 @@ extension Interpreter {
             undefine(name)
         case .action:
             session.actions.removeAll { $0.name == name }
+            session.logs.removeAll { $0.name == name }
             session.contactHandlers.removeAll { $0.name == name }
             undefine(name)
         }
@@ -507,10 +519,7 @@ extension Interpreter {
             if isInterrupted() {
                 throw ScriptFailure.interrupted("stopped after \(i) of \(frames) steps; world time \(formatNumber(session.world.time)) s")
             }
-            // A paused uikit world (everything asleep) does not step, and runs no actions.
-            guard session.world.step() else { continue }
-            if !session.contactHandlers.isEmpty { try runContactHandlers() }
-            if !session.actions.isEmpty { try runActions() }
+            try stepFrame()
         }
         if settings.timing {
             let elapsed = clock.now - start
@@ -518,6 +527,15 @@ extension Interpreter {
             let rate = seconds > 0 ? formatNumber((Double(frames) / seconds).rounded()) : "∞"
             write("time: \(frames) steps in \(formatNumber((seconds * 1e6).rounded() / 1e3)) ms (\(rate) steps/s)\n")
         }
+    }
+
+    /// One frame: the world's step, then contact handlers, every-step actions, trails and logs.
+    func stepFrame() throws {
+        // A paused uikit world (everything asleep) does not step, and runs no actions.
+        guard session.world.step() else { return }
+        if !session.contactHandlers.isEmpty { try runContactHandlers() }
+        if !session.actions.isEmpty { try runActions() }
+        if !session.traces.isEmpty || !session.logs.isEmpty { try afterFrame() }
     }
 
     func runActions() throws {

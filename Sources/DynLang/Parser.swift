@@ -569,14 +569,38 @@ private struct ParserCore {
         return Expr(.string([.text(file.text(range))]), range)
     }
 
+    /// Commands whose first arguments are a comma-separated list of whole expressions.
+    static let valueListCommands: Set<String> = ["plot", "log"]
+    /// Commands whose first argument is a file (a string or a bare path).
+    static let pathFirstCommands: Set<String> = ["snapshot"]
+    /// Commands whose argument after the word `to` is a file.
+    static let pathAfterToCommands: Set<String> = ["record", "plot", "log"]
+
     // command -> NAME { argument }
     mutating func parseCommand() throws -> Statement {
         let keyword = current
         guard case .identifier(let name) = keyword.kind else { throw error("unexpected \(describe(current))", at: current) }
         advance()
         var arguments: [Expr] = []
+        if Self.valueListCommands.contains(name) && !atCommandEnd && !check(.leftBrace) {
+            // `plot a + 1, b over 2`: whole expressions separated by commas, then arguments.
+            arguments.append(try parseExpression())
+            while check(.comma) {
+                advance()
+                arguments.append(try parseExpression())
+            }
+        } else if Self.pathFirstCommands.contains(name) && !atCommandEnd && !check(.leftBrace) {
+            arguments.append(try parsePath(after: name))
+        }
         while !atCommandEnd && !check(.leftBrace) {
-            arguments.append(try parseArgument())
+            let argument = try parseArgument()
+            arguments.append(argument)
+            // `record 5 to out/fall.gif`: a bare path after `to`.
+            if argument.bareName == "to" && Self.pathAfterToCommands.contains(name) && !atCommandEnd
+                && !check(.leftBrace)
+            {
+                arguments.append(try parsePath(after: "to"))
+            }
         }
         if check(.leftBrace) {
             let brace = current
