@@ -12,6 +12,7 @@
 //   DynShell          -> DynLang, DynLineEditor, DynSystem   (the REPL session, the program's commands; not the engine)
 //   dyn               -> DynShell, DynLang, DynLineEditor, ArgumentParser (the executable)
 //   dyn-bench         -> Dynamics                            (release-built benchmark of the standard scenes)
+//   dyn-bench-draw    -> DynDraw, Dynamics                   (release-built timing of pictures)
 // Nothing under Dynamics* imports DynLang, DynShell or a C module, so the engine builds without libedit,
 // cairo or giflib.
 import PackageDescription
@@ -21,6 +22,7 @@ let package = Package(
     products: [
         .executable(name: "dyn", targets: ["dyn"]),
         .executable(name: "dyn-bench", targets: ["dyn-bench"]),
+        .executable(name: "dyn-bench-draw", targets: ["dyn-bench-draw"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "DynLang", targets: ["DynLang"]),
     ],
@@ -55,6 +57,8 @@ let package = Package(
             dependencies: ["DynShell", "DynLang", "DynLineEditor", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "dyn-bench", dependencies: ["Dynamics"]),
+        // Release-built timing of pictures: terminal frames and a GIF recording of the rain scene.
+        .executableTarget(name: "dyn-bench-draw", dependencies: ["DynDraw", "Dynamics", "DynamicsMath"]),
         // A tiny program that echoes what the line editor reads, for the terminal tests.
         .executableTarget(name: "dyn-lineedit-demo", dependencies: ["DynLineEditor"]),
         // Test helpers shared by test targets: a real terminal through tmux.

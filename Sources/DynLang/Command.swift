@@ -75,18 +75,23 @@ public let controlForms: [(name: String, usage: String, summary: String)] = [
 
 extension Interpreter {
     /// Every command, in the order `help` lists them.
-    public static let commands: [CommandSpec] = coreCommands + behaviorCommands + sessionCommands + [HelpCommand.spec]
+    public static let commands: [CommandSpec] = coreCommands + behaviorCommands + pictureCommands + sessionCommands + [HelpCommand.spec]
 
     /// Every keyword that starts a statement: the control forms and the commands.
     public static var statementKeywords: [String] {
         controlForms.map(\.name) + commands.map(\.name)
     }
 
+    /// The command named `keyword`, if there is one.
+    static func command(named keyword: String) -> CommandSpec? {
+        commands.first { $0.name == keyword }
+    }
+
     /// Reads a command statement into its typed value and validates it: everything that needs
     /// no world. Returns the parsed arguments too, for `dyn check`'s look at constant arguments.
     static func prepare(_ keyword: String, _ keywordRange: SourceRange, _ arguments: [Expr],
                         in file: SourceFile) throws -> (ParsedArguments, any Command) {
-        guard let spec = commands.first(where: { $0.name == keyword }) else {
+        guard let spec = command(named: keyword) else {
             throw RuntimeError(message: "unknown command '\(keyword)'" + Suggest.hint(for: keyword, in: statementKeywords), range: keywordRange)
         }
         let parsed = try CommandParser.parse(spec, keywordRange, arguments, in: file)
@@ -160,6 +165,7 @@ extension Interpreter {
         case .number, .duration: _ = try number(a)
         case .name, .newName: _ = try name(a)
         case .value, .file: _ = try evaluate(a.expr)
+        case .expression: try checkExpression(a.expr)
         case .word: break
         }
     }

@@ -32,15 +32,15 @@ public struct ParsedArguments: Sendable {
     public func word(_ key: String) -> String? { arg(key)?.expr.bareName }
     /// Where `key` was written, if given.
     public func range(_ key: String) -> SourceRange? { ranges[key] }
-    /// The name `display` uses in messages: `add view`, or `snap`.
-    public var display: String { sub.map { "\(command) \($0)" } ?? command }
+    /// The command as messages name it: `snap`, or `'attach pin'` (quoted when two words).
+    public var display: String { sub.map { "'\(command) \($0)'" } ?? command }
     /// Every argument, in no particular order of keys (for checks that look at each one).
     var all: [Arg] { groups.keys.sorted().flatMap { groups[$0]! } }
 
     /// The first argument of a required positional or option (the grammar guarantees it).
     public func required(_ key: String) throws -> Arg {
         guard let a = arg(key) else {
-            throw RuntimeError(message: "'\(display)' needs \(key)", range: keywordRange)
+            throw RuntimeError(message: "\(display) needs \(key)", range: keywordRange)
         }
         return a
     }
@@ -99,7 +99,7 @@ struct CommandParser {
             let ownWord = peekWord.map { (p.fixed.first?.words ?? []).contains($0) } ?? false
             if isAtEnd || (peekWord.map(keywords.contains) == true && !ownWord) {
                 if !p.required { continue }
-                if let missing = p.missing { throw error("'\(parsed.display)' needs \(missing)\(usage)", keywordRange) }
+                if let missing = p.missing { throw error("\(parsed.display) needs \(missing)\(usage)", keywordRange) }
                 if p.fixed.isEmpty && p.minimumRepeats > 0 { throw error("expected \(p.repeated[0].what)\(found)", currentRange) }
                 throw error("expected \(p.fixed[0].what)\(found)\(usage)", currentRange)
             }
@@ -107,6 +107,9 @@ struct CommandParser {
         }
         while !isAtEnd {
             let e = exprs[index]
+            if e.bareName == nil, let option = form.options.first(where: { $0.required && !parsed.has($0.key) }) {
+                throw missingOption(option, parsed)
+            }
             guard let w = e.bareName, !form.options.isEmpty else {
                 let takes = form.options.isEmpty ? usage : "; '\(spec.name)' takes the options " + form.options.map(\.key).joined(separator: ", ")
                 throw error("unexpected '\(file.text(e.range))'" + takes, e.range)
@@ -119,9 +122,14 @@ struct CommandParser {
             try read(option, keywordStart: e.range, keywords: keywords, usage: usage, into: &parsed)
         }
         for option in form.options where option.required && !parsed.has(option.key) {
-            throw error("'\(parsed.display)' needs '\(option.usage)'", keywordRange)
+            throw missingOption(option, parsed)
         }
         return parsed
+    }
+
+    /// `log needs 'to FILE'; expected 'to FILE', found ...`.
+    func missingOption(_ option: Param, _ parsed: ParsedArguments) -> RuntimeError {
+        error("\(parsed.display) needs '\(option.usage)'; expected '\(option.usage)'\(found)", isAtEnd ? keywordRange : currentRange)
     }
 
     /// The form the sub-keyword selects (or the only one).
@@ -167,7 +175,7 @@ struct CommandParser {
         }
         let e = exprs[index]
         switch slot.type {
-        case .number, .duration, .value:
+        case .number, .duration, .value, .expression:
             if let w = e.bareName, keywords.contains(w) { throw error("expected \(slot.what), found '\(w)'", e.range) }
         case .name, .newName:
             guard e.bareName != nil || e.isString else {

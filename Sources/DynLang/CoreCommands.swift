@@ -189,24 +189,43 @@ struct StepCommand: Command {
     }
 }
 
-/// `run T`
+/// `run T [live [speed S] [SHOW OPTIONS]]`
 struct RunCommand: Command {
     static let spec = CommandSpec(
         "run", CommandSyntax([
             .positional("duration", [Slot("T", "the duration", .duration,
                                           .within(0...1e7, whole: false, text: "from 0 to 1e7 seconds"))]),
-        ]),
-        summary: "advances the world by T seconds (rounded to whole frames of 1/60 s)",
-        details: "`run 2` and `run 2s` both advance 120 frames.",
-        example: "run 2s", make: { try RunCommand($0) })
+        ], options: [
+            .option("live"),
+            .option("speed", [Slot("S", "the speed", .number, .positive(atMost: 1000))]),
+        ] + ShowOptions.params(group: "SHOW OPTIONS")),
+        summary: "advances the world by T seconds (rounded to whole frames of 1/60 s); `live` animates it",
+        details: """
+            `run 2` and `run 2s` both advance 120 frames. `live` draws the world in place in the terminal \
+            as it runs, at real time or `speed S` × real time, with a status line; it takes the options of \
+            `show`. Without a terminal it says so and steps without drawing. Ctrl-C stops at a frame.
+            """,
+        example: "run 5s live speed 0.5", make: { try RunCommand($0) })
 
-    let duration: Arg, at: SourceRange
+    let a: ParsedArguments
 
-    init(_ a: ParsedArguments) throws { (duration, at) = (try a.required("duration"), a.keywordRange) }
+    init(_ a: ParsedArguments) throws { self.a = a }
+
+    /// `speed` and the picture options go with `live` only.
+    func validate() throws {
+        if !a.has("live"), let option = (["speed"] + ShowOptions.params().map(\.key)).first(where: a.has) {
+            throw RuntimeError(message: "'\(option)' goes with 'live': run T live [speed S] ...", range: a.range(option)!)
+        }
+        try ShowOptions.validate(a)
+    }
 
     func apply(to interp: Interpreter) throws {
-        let t = try interp.number(duration)
-        try interp.advance(frames: Int((t * 60).rounded()), at)
+        let t = try interp.number(try a.required("duration"))
+        let frames = Int((t * 60).rounded())
+        guard a.has("live") else { return try interp.advance(frames: frames, a.keywordRange) }
+        let speed = try a.arg("speed").map { try interp.number($0) } ?? 1
+        try interp.runLive(frames: frames, speed: speed, show: try ShowOptions(a, interp), a.keywordRange)
+        interp.journalEntry = "step \(frames)"
     }
 }
 
@@ -242,6 +261,7 @@ extension Interpreter {
             undefine(name)
         case .action:
             session.actions.removeAll { $0.name == name }
+            session.logs.removeAll { $0.name == name }
             session.contactHandlers.removeAll { $0.name == name }
             undefine(name)
         }
@@ -258,10 +278,7 @@ extension Interpreter {
             if isInterrupted() {
                 throw ScriptFailure.interrupted("stopped after \(i) of \(frames) steps; world time \(formatNumber(session.world.time)) s")
             }
-            // A paused uikit world (everything asleep) does not step, and runs no actions.
-            guard session.world.step() else { continue }
-            if !session.contactHandlers.isEmpty { try runContactHandlers() }
-            if !session.actions.isEmpty { try runActions() }
+            try stepFrame()
         }
         if settings.timing {
             let elapsed = clock.now - start
@@ -269,6 +286,15 @@ extension Interpreter {
             let rate = seconds > 0 ? formatNumber((Double(frames) / seconds).rounded()) : "∞"
             write("time: \(frames) steps in \(formatNumber((seconds * 1e6).rounded() / 1e3)) ms (\(rate) steps/s)\n")
         }
+    }
+
+    /// One frame: the world's step, then contact handlers, every-step actions, trails and logs.
+    func stepFrame() throws {
+        // A paused uikit world (everything asleep) does not step, and runs no actions.
+        guard session.world.step() else { return }
+        if !session.contactHandlers.isEmpty { try runContactHandlers() }
+        if !session.actions.isEmpty { try runActions() }
+        if !session.traces.isEmpty || !session.logs.isEmpty { try afterFrame() }
     }
 
     func runActions() throws {

@@ -22,8 +22,11 @@ public enum SlotType: Sendable, Equatable {
     case newName
     /// Any value (a number, a string, yes or no).
     case value
-    /// A file name (a string; the parser reads a bare path as one).
+    /// A file name (a string; the parser reads a bare path here as one).
     case file
+    /// A whole expression, kept to evaluate later (after every frame); several in a row are
+    /// written separated by commas and may contain spaces (`plot ball.y + 10, ball.vy over 2`).
+    case expression
     /// One of these words, written bare.
     case word([String])
 }
@@ -32,16 +35,28 @@ public enum SlotType: Sendable, Equatable {
 public enum Constraint: Sendable {
     /// Greater than 0.
     case positive
-    /// Within bounds, optionally a whole number; `text` says it in a message ("a whole number from 0 to 1e9").
-    case within(ClosedRange<Double>, whole: Bool, text: String)
+    /// Within bounds (the lower one excluded when `lowerOpen`), optionally a whole number;
+    /// `text` says it in a message ("a whole number from 0 to 1e9").
+    case within(ClosedRange<Double>, whole: Bool, text: String, lowerOpen: Bool = false)
+
+    /// A whole number from `lo` to `hi`.
+    static func whole(_ lo: Int, _ hi: Int) -> Constraint {
+        .within(Double(lo)...Double(hi), whole: true, text: "a whole number from \(lo) to \(hi)")
+    }
+
+    /// Greater than 0 and at most `hi`.
+    static func positive(atMost hi: Double) -> Constraint {
+        .within(0...hi, whole: false, text: "greater than 0 and at most \(formatNumber(hi))", lowerOpen: true)
+    }
 
     /// The message when `value` breaks the rule, or nil when it holds.
     func violation(_ value: Double, what: String) -> String? {
         switch self {
         case .positive:
             return value > 0 ? nil : "\(what) must be greater than 0, got \(formatNumber(value))"
-        case .within(let bounds, let whole, let text):
-            if bounds.contains(value) && (!whole || value == value.rounded()) { return nil }
+        case .within(let bounds, let whole, let text, let lowerOpen):
+            let inside = bounds.contains(value) && !(lowerOpen && value == bounds.lowerBound)
+            if inside && (!whole || value == value.rounded()) { return nil }
             return "\(what) must be \(text), got \(formatNumber(value))"
         }
     }
@@ -188,6 +203,22 @@ public struct CommandSyntax: Sendable {
 
     /// The stop words of every form: a word that is a keyword in one form is one in all.
     var stopWords: [String] { forms.flatMap(\.stopWords) }
+
+    /// Whether the command begins with whole expressions separated by commas (the parser
+    /// reads them so): its first positional is a list of `expression` slots.
+    public var leadsWithExpressions: Bool {
+        forms.count == 1 && forms[0].positionals.first?.repeated.first?.type == .expression
+    }
+
+    /// Whether the command's first argument is a file (the parser reads a bare path there).
+    public var leadsWithFile: Bool {
+        forms.count == 1 && forms[0].positionals.first?.fixed.first?.type == .file
+    }
+
+    /// The keywords after which a file comes (`to` of `record 5s to fall.gif`).
+    public var fileKeywords: [String] {
+        forms.flatMap { $0.positionals + $0.options }.filter { $0.keyword != nil && $0.fixed.first?.type == .file }.compactMap(\.keyword)
+    }
 
     /// The sub-keywords, in order (empty when the command has none).
     public var subcommands: [String] { forms.compactMap(\.sub) }

@@ -124,6 +124,10 @@ public struct Session: Sendable {
     var autoName = 1
     /// The top-level commands that made this session, in order (what `save` writes).
     var journal: [String] = []
+    /// Trails of traced items (`trace`), in the order they were asked for.
+    var traces: [Trace] = []
+    /// Logs writing CSV rows (`log`), in the order they began.
+    var logs: [LogSpec] = []
 
     public init(world: World = World()) {
         self.world = world
@@ -169,6 +173,13 @@ public final class Interpreter {
     var file: SourceFile
     /// The contact event whose handler is running (`contact.x`, ...), if any.
     var currentContact: ContactContext?
+    /// Where output goes (a terminal? its size, colour): set by the shell, read by pictures.
+    public var display = DisplayHost()
+    /// The open files of `log`s, by log name.
+    var logSinks: [String: LogSink] = [:]
+    /// What the running top-level command asks `save` to replay instead of its own text
+    /// (`record` and `plot` step the world: they replay as `step N`).
+    var journalEntry: String?
 
     public init(session: Session = Session(), write: @escaping (String) -> Void) {
         self.session = session
@@ -199,6 +210,8 @@ public final class Interpreter {
             if topLevel && settings.echo { write(script.file.text(statement.range) + "\n") }
             let before = session
             let startRevision = revision
+            if topLevel { journalEntry = nil }
+            defer { if topLevel { flushLogs() } }
             do {
                 try execute(statement)
             } catch {

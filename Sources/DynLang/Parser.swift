@@ -30,9 +30,9 @@
 //   every       -> 'every' 'step' [ 'as' NAME ] block
 //   on          -> 'on' 'contact' [ 'end' ] argument argument [ 'as' NAME ] block
 //   source      -> 'source' ( STRING | PATH )        PATH: raw text up to a space, ';', '}', '#'
-//   save        -> 'save' ( STRING | PATH )
 //   block       -> '{' statements '}'
-//   command     -> NAME { argument }                 ends at NEWLINE, ';', '}' or EOF
+//   command     -> NAME [ values | PATH ] { argument [ PATH ] }   ends at NEWLINE, ';', '}' or EOF
+//                  (values: expressions separated by ','; where the command's grammar says so)
 //   argument    -> expression, "tight": it ends at a token preceded by space outside parentheses
 //
 //   expression  -> binary(1)
@@ -345,7 +345,6 @@ private struct ParserCore {
             case "every": return try parseEvery()
             case "on": return try parseOn()
             case "source": return try parseSource()
-            case "save": return try parseSave()
             case "else": throw error("'else' without a matching 'if'", at: current)
             default: return try parseCommand()
             }
@@ -546,14 +545,6 @@ private struct ParserCore {
         return statement(.source(try parsePath(after: "source")), from: keyword)
     }
 
-    // save -> 'save' ( STRING | PATH )      (a generic command whose one argument is a path)
-    mutating func parseSave() throws -> Statement {
-        let keyword = current
-        advance()
-        let path = try parsePath(after: "save")
-        return statement(.command(keyword: "save", keywordRange: keyword.range, arguments: [path]), from: keyword)
-    }
-
     /// A file name: a string, or a bare path made of the raw text up to a space or the end
     /// of the command.
     mutating func parsePath(after keyword: String) throws -> Expr {
@@ -582,13 +573,33 @@ private struct ParserCore {
     }
 
     // command -> NAME { argument }
+    // How a command's arguments are read comes from its declared grammar (`Grammar.swift`): a
+    // command that leads with expressions takes whole expressions separated by commas first;
+    // a file slot (first, or after a keyword such as `to`) takes a bare path.
     mutating func parseCommand() throws -> Statement {
         let keyword = current
         guard case .identifier(let name) = keyword.kind else { throw error("unexpected \(describe(current))", at: current) }
         advance()
+        let syntax = Interpreter.command(named: name)?.syntax
+        let fileKeywords = syntax?.fileKeywords ?? []
         var arguments: [Expr] = []
+        if syntax?.leadsWithExpressions == true && !atCommandEnd && !check(.leftBrace) {
+            // `plot a + 1, b over 2`: whole expressions separated by commas, then arguments.
+            arguments.append(try parseExpression())
+            while check(.comma) {
+                advance()
+                arguments.append(try parseExpression())
+            }
+        } else if syntax?.leadsWithFile == true {
+            arguments.append(try parsePath(after: name))
+        }
         while !atCommandEnd && !check(.leftBrace) {
-            arguments.append(try parseArgument())
+            let argument = try parseArgument()
+            arguments.append(argument)
+            // `record 5 to out/fall.gif`: a bare path after `to`.
+            if let word = argument.bareName, fileKeywords.contains(word), !atCommandEnd, !check(.leftBrace) {
+                arguments.append(try parsePath(after: word))
+            }
         }
         if check(.leftBrace) {
             let brace = current

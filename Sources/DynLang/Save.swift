@@ -24,7 +24,19 @@ extension Interpreter {
             session.journal.append("source \"\(Interpreter.escape(absolute))\"")
             return
         }
-        let text = file.text(statement.range)
+        var text = file.text(statement.range)
+        if let entry = journalEntry {
+            journalEntry = nil
+            text = entry
+            if let frames = Interpreter.framesOf(text: entry) {
+                if let last = session.journal.last, let previous = Interpreter.framesOf(text: last) {
+                    session.journal[session.journal.count - 1] = "step \(previous + frames)"
+                } else {
+                    session.journal.append(entry)
+                }
+                return
+            }
+        }
         // Merge consecutive whole-frame advances: `step 10` then `step 5` is `step 15`.
         if let frames = Interpreter.framesOf(statement, file: file), let last = session.journal.last,
            let previous = Interpreter.framesOf(text: last) {

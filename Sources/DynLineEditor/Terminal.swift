@@ -18,6 +18,19 @@ public enum Terminal {
         isatty(STDOUT_FILENO) == 1
     }
 
+    /// The size of the terminal standard output goes to, in character cells, or nil when it is
+    /// not a terminal (or says nothing). `COLUMNS` and `LINES`, when set, win, as in most tools.
+    public static func windowSize(environment: [String: String]) -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        let asked = withUnsafeMutablePointer(to: &size) { ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), $0) }
+        var columns = asked == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+        var rows = asked == 0 && size.ws_row > 0 ? Int(size.ws_row) : nil
+        if let c = environment["COLUMNS"].flatMap(Int.init), c > 0 { columns = c }
+        if let r = environment["LINES"].flatMap(Int.init), r > 0 { rows = r }
+        guard let columns else { return nil }
+        return (columns, rows ?? 24)
+    }
+
     /// Adopts the user's character type locale, falling back to `C.UTF-8` when it is not UTF-8.
     ///
     /// Without a UTF-8 `LC_CTYPE`, libedit silently drops every non-ASCII byte typed at the

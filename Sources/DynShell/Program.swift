@@ -24,9 +24,13 @@ public enum Program {
     /// With `settings.bail` off, an error is reported and the script goes on; the status is
     /// then that of the worst error survived.
     public static func run(_ inputs: [Input], output: ConsoleOutput, settings: ShellSettings = ShellSettings(),
+                           display: DisplayHost = DisplayHost(),
                            isInterrupted: @escaping () -> Bool = { false }) -> Int32 {
         let interpreter = Interpreter(write: { output.write($0) })
         interpreter.isInterrupted = isInterrupted
+        interpreter.display = display
+        // On a terminal every write shows at once (a live animation's frames, a long run's prints).
+        if display.isTerminal { output.flushesEveryWrite = true }
         interpreter.settings = settings
         interpreter.reportError = { output.writeError($0.rendered) }
         for input in inputs {

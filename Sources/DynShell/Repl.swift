@@ -30,6 +30,7 @@ public final class Repl {
         self.editor = LineEditor(programName: "dyn", history: store)
         self.interpreter = Interpreter(write: { output.write($0) })
         interpreter.isInterrupted = { Interrupt.isRequested }
+        interpreter.display = DisplayHost.current(environment: environment)
         interpreter.settings = settings
         let color = self.color
         interpreter.reportError = { failure in

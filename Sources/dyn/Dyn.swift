@@ -76,12 +76,16 @@ struct RunScripts: ParsableCommand {
             // Not a terminal: standard input is a script.
             let data = FileHandle.standardInput.readDataToEndOfFile()
             let text = String(decoding: data, as: UTF8.self)
-            let status = Program.run([.text(name: "<stdin>", text: text)], output: output, settings: settings)
+            let status = Program.run(
+                [.text(name: "<stdin>", text: text)], output: output, settings: settings,
+                display: .current(environment: environment))
             throw ExitCode(status)
         }
         Interrupt.install()
         let inputs = files.map { Program.Input.file($0) } + e.map { Program.Input.text(name: "-e", text: $0) }
-        let status = Program.run(inputs, output: output, settings: settings, isInterrupted: { Interrupt.isRequested })
+        let status = Program.run(
+            inputs, output: output, settings: settings, display: .current(environment: environment),
+            isInterrupted: { Interrupt.isRequested })
         throw ExitCode(status)
     }
 }

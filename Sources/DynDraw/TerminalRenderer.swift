@@ -1,0 +1,358 @@
+// Draws a Scene as text for a terminal: braille dots (2 × 4 per character) or ASCII, with
+// optional ANSI colours. See TerminalCanvas for the cells and the output.
+//
+// What each thing looks like:
+// - items: their outline at their angle, in their palette colour; anchored items filled, grey;
+// - boundaries: polylines (a closed one joins the last point to the first), in the terminal's
+//   foreground; the bounds: a frame, solid when they collide, dotted and grey otherwise;
+// - links: rod a line, spring a zig-zag, pin a small ring at the joint, limit a dashed line,
+//   slide a line with end ticks, fixed a thick bar, snap a dotted line and a '+' at the snap
+//   point; an anchor in the world is marked with a small '×';
+// - trails: dotted polylines in the item's colour; velocities: arrows; names: text at the centre.
+// Lines that are black on paper (boundaries, links) take the terminal's own foreground, so that
+// they show on dark and light backgrounds alike.
+
+import DynamicsMath
+
+/// Renders scenes as terminal text.
+public enum TerminalRenderer {
+    /// The largest picture drawn, in cells each way (larger requests are clamped).
+    public static let maxCells = 4096
+
+    /// Draws the scene into `columns` × `rows` character cells.
+    ///
+    /// - Parameters:
+    ///   - columns: the width in character cells (clamped to 1…``maxCells``).
+    ///   - rows: the height in cells; nil makes it follow from the width and the shown region's
+    ///     aspect ratio (at most 2 × `columns`).
+    ///   - region: the part of the world shown; nil (or an empty or non-finite rectangle) shows
+    ///     the scene's bounds grown to hold everything drawn (`scene.extent`). The region is
+    ///     scaled uniformly to fit and centred, so that circles stay round: in braille mode dots
+    ///     are about square, in ASCII mode a cell counts as twice as tall as wide.
+    ///   - style: braille or ASCII, colour or not.
+    ///   - options: names and velocity arrows (`time` is left to the caller's status line).
+    /// - Returns: the picture's lines, each ending in "\n" (so exactly `rows` lines), trailing
+    ///   blanks trimmed; with colour, ANSI 256-colour codes and a reset at the end of every
+    ///   line; never cursor movement codes. The same scene always gives the same bytes.
+    public static func render(_ scene: Scene, columns: Int, rows: Int? = nil, region: Rect? = nil,
+                              style: TerminalStyle = TerminalStyle(), options: DrawOptions = DrawOptions()) -> String {
+        let (frame, cols, rowCount) = layout(scene, columns: columns, rows: rows, region: region, mode: style.mode)
+        var painter = ScenePainter(canvas: TerminalCanvas(mode: style.mode, columns: cols, rows: rowCount), frame: frame)
+        painter.draw(scene, options: options)
+        return painter.canvas.output(color: style.color)
+    }
+
+    /// The mapping from the world to the raster and the picture's size in cells.
+    static func layout(_ scene: Scene, columns: Int, rows: Int?, region: Rect?, mode: TerminalMode)
+        -> (frame: TerminalFrame, columns: Int, rows: Int) {
+        func usable(_ r: Rect) -> Bool {
+            r.x.isFinite && r.y.isFinite && r.width.isFinite && r.height.isFinite && r.width > 0 && r.height > 0
+        }
+        var world: Rect
+        if let region, usable(region) {
+            world = region
+        } else {
+            world = scene.extent
+            if !(world.x.isFinite && world.y.isFinite && world.width.isFinite && world.height.isFinite) { world = scene.bounds }
+            if !(world.x.isFinite && world.y.isFinite && world.width.isFinite && world.height.isFinite) {
+                world = Rect(x: 0, y: 0, width: 1, height: 1)
+            }
+            // A world of no width or height (one point) still gets a square around it.
+            let side = Swift.max(world.width, world.height, 1)
+            if world.width <= 0 { world = Rect(x: world.center.x - side / 2, y: world.y, width: side, height: world.height) }
+            if world.height <= 0 { world = Rect(x: world.x, y: world.center.y - side / 2, width: world.width, height: side) }
+        }
+        let cols = Swift.min(Swift.max(columns, 1), maxCells)
+        let px = mode == .braille ? 2 : 1, py = mode == .braille ? 4 : 1
+        let aspect: Real = mode == .braille ? 1 : 2
+        let w = Real(cols * px)
+        let rowCount: Int
+        if let rows {
+            rowCount = Swift.min(Swift.max(rows, 1), maxCells)
+        } else {
+            // The raster height that the width's scale needs, pixel centres to pixel centres.
+            let s = (w - 1) / world.width
+            let needed = s * world.height / aspect + 1
+            let r = (needed / Real(py)).rounded(.up)
+            rowCount = r.isFinite ? Swift.min(Swift.max(Int(Swift.min(r, 1e6)), 1), Swift.max(2 * cols, 1), maxCells) : 1
+        }
+        let h = Real(rowCount * py)
+        // World edges land on the centres of the first and last pixels.
+        let s = Swift.max(Swift.min((w - 1) / world.width, (h - 1) * aspect / world.height), 0)
+        let frame = TerminalFrame(world: world, scale: s, aspect: aspect,
+                                  ox: 0.5 + ((w - 1) - s * world.width) / 2,
+                                  oy: 0.5 + ((h - 1) - s * world.height / aspect) / 2)
+        return (frame, cols, rowCount)
+    }
+}
+
+/// World points to raster points: x scaled by `scale`, y by `scale / aspect` (a raster pixel
+/// is `aspect` times as tall as wide on screen).
+struct TerminalFrame {
+    var world: Rect
+    /// Raster pixels per world point, across.
+    var scale: Real
+    var aspect: Real
+    var ox: Real
+    var oy: Real
+
+    @inline(__always) func x(_ wx: Real) -> Real { ox + (wx - world.x) * scale }
+    @inline(__always) func y(_ wy: Real) -> Real { oy + (wy - world.y) * scale / aspect }
+}
+
+/// Draws a scene's parts onto a canvas through a frame.
+struct ScenePainter {
+    var canvas: TerminalCanvas
+    let frame: TerminalFrame
+    /// Scratch outline, raster coordinates.
+    private var xs: [Real] = []
+    private var ys: [Real] = []
+
+    init(canvas: TerminalCanvas, frame: TerminalFrame) {
+        self.canvas = canvas
+        self.frame = frame
+        xs.reserveCapacity(128)
+        ys.reserveCapacity(128)
+    }
+
+    private var aspect: Real { frame.aspect }
+    private var isBraille: Bool { canvas.mode == .braille }
+
+    static func itemInk(_ item: Scene.Item) -> UInt16 {
+        TerminalCanvas.ink(item.anchored ? Palette.anchored : Palette.item(item.colorIndex))
+    }
+
+    mutating func draw(_ scene: Scene, options: DrawOptions) {
+        drawBounds(scene)
+        for b in scene.boundaries { drawBoundary(b) }
+        for t in scene.trails { drawTrail(t) }
+        // Anchored items first, as the ground the others move on; each in creation order.
+        for item in scene.items where item.anchored { drawItem(item) }
+        for item in scene.items where !item.anchored { drawItem(item) }
+        for l in scene.links { drawLink(l) }
+        if options.velocities {
+            for item in scene.items where !item.anchored { drawVelocity(item, scale: options.velocityScale) }
+        }
+        if options.names {
+            for item in scene.items { drawName(item) }
+        }
+    }
+
+    // MARK: Parts
+
+    mutating func drawBounds(_ scene: Scene) {
+        let b = scene.bounds
+        guard b.width > 0 || b.height > 0 else { return }
+        xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
+        for p in [Vec2(b.minX, b.minY), Vec2(b.maxX, b.minY), Vec2(b.maxX, b.maxY), Vec2(b.minX, b.maxY)] {
+            xs.append(frame.x(p.x)); ys.append(frame.y(p.y))
+        }
+        canvas.ink = scene.boundsCollide ? 0 : TerminalCanvas.ink(Palette.bounds)
+        canvas.polyline(xs, ys, count: 4, closed: true, stroke: scene.boundsCollide ? .solid : .dotted)
+    }
+
+    mutating func drawBoundary(_ b: Scene.Boundary) {
+        xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
+        for p in b.points { xs.append(frame.x(p.x)); ys.append(frame.y(p.y)) }
+        canvas.ink = 0
+        canvas.polyline(xs, ys, count: xs.count, closed: b.closed)
+    }
+
+    mutating func drawTrail(_ t: Scene.Trail) {
+        xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
+        for p in t.points { xs.append(frame.x(p.x)); ys.append(frame.y(p.y)) }
+        canvas.ink = TerminalCanvas.ink(Palette.item(t.colorIndex))
+        canvas.polyline(xs, ys, count: xs.count, closed: false, stroke: .dotted)
+    }
+
+    mutating func drawItem(_ item: Scene.Item) {
+        let n = outline(item)
+        guard n > 0 else { return }
+        canvas.ink = Self.itemInk(item)
+        if item.anchored { canvas.fillConvex(xs, ys, count: n) }
+        canvas.polyline(xs, ys, count: n, closed: true)
+    }
+
+    /// Puts the item's outline into the scratch arrays, raster coordinates; returns the count.
+    mutating func outline(_ item: Scene.Item) -> Int {
+        xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
+        let q = Rot(angle: item.angle)
+        let c = item.center
+        func add(_ lx: Real, _ ly: Real) {
+            let wx = c.x + q.c * lx - q.s * ly, wy = c.y + q.s * lx + q.c * ly
+            xs.append(frame.x(wx)); ys.append(frame.y(wy))
+        }
+        switch item.shape {
+        case .rectangle(let w, let h):
+            add(-w / 2, -h / 2); add(w / 2, -h / 2); add(w / 2, h / 2); add(-w / 2, h / 2)
+        case .polygon(let ps):
+            for p in ps { add(p.x, p.y) }
+        case .ellipse(let w, let h):
+            // About one segment per 2.5 pixels of circumference, a multiple of 4, 8 to 96.
+            let r = Swift.max(Swift.abs(w), Swift.abs(h)) / 2 * frame.scale
+            let want = (2 * Real.pi * r / 2.5)
+            var n = want.isFinite ? Int(Swift.min(Swift.max(want, 8), 96)) : 8
+            n = (n + 3) / 4 * 4
+            let step = DMath.cosSin(2 * Real.pi / Real(n))
+            var cs: Real = 1, sn: Real = 0
+            for _ in 0..<n {
+                add(w / 2 * cs, h / 2 * sn)
+                (cs, sn) = (cs * step.c - sn * step.s, sn * step.c + cs * step.s)
+            }
+        }
+        return xs.count
+    }
+
+    mutating func drawLink(_ l: Scene.Link) {
+        canvas.ink = 0
+        let ax = frame.x(l.a.x), ay = frame.y(l.a.y), bx = frame.x(l.b.x), by = frame.y(l.b.y)
+        switch l.style {
+        case .rod:
+            canvas.line(ax, ay, bx, by)
+        case .spring:
+            drawSpring(ax, ay, bx, by)
+        case .pin:
+            if visualLength(ax, ay, bx, by) >= 3 { canvas.line(ax, ay, bx, by) }
+            ring(ax, ay)
+        case .limit:
+            canvas.line(ax, ay, bx, by, stroke: .dashed)
+        case .slide:
+            canvas.line(ax, ay, bx, by)
+            if isBraille { endTick(ax, ay, bx, by); endTick(bx, by, ax, ay) }
+        case .fixed:
+            drawBar(ax, ay, bx, by)
+        case .snap:
+            canvas.line(ax, ay, bx, by, stroke: .dotted)
+            cross(bx, by, diagonal: false)
+        }
+        if l.bIsAnchor && l.style != .snap { cross(bx, by, diagonal: true) }
+    }
+
+    mutating func drawVelocity(_ item: Scene.Item, scale: Real) {
+        let v = item.velocity * scale
+        let cx = frame.x(item.center.x), cy = frame.y(item.center.y)
+        let tx = frame.x(item.center.x + v.x), ty = frame.y(item.center.y + v.y)
+        let len = visualLength(cx, cy, tx, ty)
+        guard len >= 1, len.isFinite else { return }
+        canvas.ink = Self.itemInk(item)
+        canvas.line(cx, cy, tx, ty)
+        // Direction on screen (square units).
+        let ux = (tx - cx) / len, uy = (ty - cy) * aspect / len
+        if isBraille {
+            let h = Swift.min(3, len / 3)
+            // Two barbs at ±30° from the shaft, pointing back.
+            let c30: Real = 0.8660254037844386, s30: Real = 0.5
+            for sgn: Real in [1, -1] {
+                let bx = -(ux * c30 - sgn * uy * s30), by = -(uy * c30 + sgn * ux * s30)
+                canvas.line(tx, ty, tx + h * bx, ty + h * by / aspect)
+            }
+        } else {
+            let g: Unicode.Scalar = Swift.abs(ux) >= Swift.abs(uy) ? (ux > 0 ? ">" : "<") : (uy > 0 ? "v" : "^")
+            plotGlyph(tx, ty, g.value)
+        }
+    }
+
+    mutating func drawName(_ item: Scene.Item) {
+        let cx = frame.x(item.center.x), cy = frame.y(item.center.y)
+        guard cx.isFinite, cy.isFinite, Swift.abs(cx) < 1e9, Swift.abs(cy) < 1e9 else { return }
+        let col = Int((cx / Real(canvas.cellPixelsX)).rounded(.down)), row = Int((cy / Real(canvas.cellPixelsY)).rounded(.down))
+        let count = item.name.unicodeScalars.count
+        canvas.ink = Self.itemInk(item)
+        canvas.text(item.name, column: col - (count - 1) / 2, row: row)
+    }
+
+    // MARK: Marks
+
+    /// Length on screen in square units (braille dots, or cell widths in ASCII).
+    private func visualLength(_ x0: Real, _ y0: Real, _ x1: Real, _ y1: Real) -> Real {
+        let dx = x1 - x0, dy = (y1 - y0) * aspect
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    private mutating func plotGlyph(_ x: Real, _ y: Real, _ g: UInt32) {
+        guard x.isFinite, y.isFinite, Swift.abs(x) < 1e9, Swift.abs(y) < 1e9 else { return }
+        canvas.put(g, column: Int(x.rounded(.down)), row: Int(y.rounded(.down)))
+    }
+
+    /// A pin's joint: a ring 5 dots across around the dot at (x, y), or 'o'.
+    private mutating func ring(_ x: Real, _ y: Real) {
+        guard x.isFinite, y.isFinite, Swift.abs(x) < 1e9, Swift.abs(y) < 1e9 else { return }
+        guard isBraille else { plotGlyph(x, y, 0x6F); return }
+        let i = Int(x.rounded(.down)), j = Int(y.rounded(.down))
+        for d in -1...1 {
+            canvas.plot(i + d, j - 2, glyph: 0); canvas.plot(i + d, j + 2, glyph: 0)
+            canvas.plot(i - 2, j + d, glyph: 0); canvas.plot(i + 2, j + d, glyph: 0)
+        }
+    }
+
+    /// A small cross: '×' (diagonal, an anchor) or '+' (a snap point).
+    private mutating func cross(_ x: Real, _ y: Real, diagonal: Bool) {
+        guard isBraille else { plotGlyph(x, y, diagonal ? 0x78 : 0x2B); return }
+        if diagonal {
+            canvas.line(x - 2, y - 2, x + 2, y + 2); canvas.line(x - 2, y + 2, x + 2, y - 2)
+        } else {
+            canvas.line(x - 2, y, x + 2, y); canvas.line(x, y - 2, x, y + 2)
+        }
+    }
+
+    /// A short tick across the line at (x, y), which goes towards (ox, oy).
+    private mutating func endTick(_ x: Real, _ y: Real, _ ox: Real, _ oy: Real) {
+        let len = visualLength(x, y, ox, oy)
+        guard len > 0 else { return }
+        let nx = -(oy - y) * aspect / len * 2, ny = (ox - x) / len * 2 / aspect
+        canvas.line(x - nx, y - ny, x + nx, y + ny)
+    }
+
+    /// A weld: a bar three dots thick between the ends ('=' in ASCII), a 3 × 3 block when
+    /// the ends meet.
+    private mutating func drawBar(_ ax: Real, _ ay: Real, _ bx: Real, _ by: Real) {
+        guard isBraille else {
+            canvas.line(ax, ay, bx, by, glyph: 0x3D)
+            return
+        }
+        let len = visualLength(ax, ay, bx, by)
+        if len < 2 {
+            for d: Real in [-1, 0, 1] { canvas.line(ax - 1, ay + d, ax + 1, ay + d) }
+            return
+        }
+        let nx = -(by - ay) / len, ny = (bx - ax) / len
+        for d: Real in [-1, 0, 1] { canvas.line(ax + d * nx, ay + d * ny, bx + d * nx, by + d * ny) }
+    }
+
+    /// A zig-zag from a to b: straight leads of a tenth of the length at each end, and between
+    /// them half-waves about 4 dots long and 2.5 dots out, at least 2 and at most 64. In ASCII,
+    /// the line between the leads alternates '/' and '\\'.
+    private mutating func drawSpring(_ ax: Real, _ ay: Real, _ bx: Real, _ by: Real) {
+        let len = visualLength(ax, ay, bx, by)
+        guard len >= 4, len.isFinite else { canvas.line(ax, ay, bx, by); return }
+        let lead = len * 0.1
+        let zig = len - 2 * lead
+        // Work on screen in square units, then back to the raster.
+        let ux = (bx - ax) / len, uy = (by - ay) * aspect / len
+        func to(_ s: Real, _ off: Real) -> (Real, Real) {
+            (ax + ux * s - uy * off, ay + (uy * s + ux * off) / aspect)
+        }
+        guard isBraille else {
+            let (p0x, p0y) = to(lead, 0), (p1x, p1y) = to(len - lead, 0)
+            canvas.line(ax, ay, p0x, p0y)
+            canvas.line(p0x, p0y, p1x, p1y, stroke: .zigzag)
+            canvas.line(p1x, p1y, bx, by)
+            return
+        }
+        let n = Swift.max(2, Swift.min(64, Int((zig / 4).rounded())))
+        var px = ax, py = ay
+        for k in 0...(n + 1) {
+            let (qx, qy): (Real, Real)
+            if k == 0 {
+                (qx, qy) = to(lead, 0)
+            } else if k == n + 1 {
+                (qx, qy) = to(len - lead, 0)
+            } else {
+                (qx, qy) = to(lead + zig * (Real(k) - 0.5) / Real(n), k % 2 == 1 ? 2.5 : -2.5)
+            }
+            canvas.line(px, py, qx, qy)
+            px = qx; py = qy
+        }
+        canvas.line(px, py, bx, by)
+    }
+}
