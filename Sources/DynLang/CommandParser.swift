@@ -79,6 +79,11 @@ struct CommandParser {
         RuntimeError(message: message, range: range)
     }
 
+    /// What a slot expects, in a message: its words (`instant or continuous`) or what it is.
+    static func describe(_ slot: Slot) -> String {
+        slot.words.isEmpty ? slot.what : list(slot.words, "or")
+    }
+
     /// `a, b or c`.
     static func list(_ words: [String], _ last: String) -> String {
         words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " \(last) " + words.last!
@@ -101,7 +106,7 @@ struct CommandParser {
                 if !p.required { continue }
                 if let missing = p.missing { throw error("\(parsed.display) needs \(missing)\(usage)", keywordRange) }
                 if p.fixed.isEmpty && p.minimumRepeats > 0 { throw error("expected \(p.repeated[0].what)\(found)", currentRange) }
-                throw error("expected \(p.fixed[0].what)\(found)\(usage)", currentRange)
+                throw error("expected \(CommandParser.describe(p.fixed[0]))\(found)\(usage)", currentRange)
             }
             try read(p, keywordStart: nil, keywords: keywords, usage: usage, into: &parsed)
         }
@@ -168,10 +173,7 @@ struct CommandParser {
     /// Reads one argument for `slot`, checking what can be known without evaluating it.
     mutating func readSlot(_ slot: Slot, keywords: [String], usage: String) throws -> Arg {
         guard index < exprs.count else {
-            if case .word(let words) = slot.type {
-                throw error("expected \(CommandParser.list(words, "or"))\(found)", currentRange)
-            }
-            throw error("expected \(slot.what)\(found)\(usage)", currentRange)
+            throw error("expected \(CommandParser.describe(slot))\(found)\(usage)", currentRange)
         }
         let e = exprs[index]
         switch slot.type {

@@ -69,7 +69,7 @@ public enum Completion {
         } else {
             let command = words[0]
             if let spec = Interpreter.commands.first(where: { $0.name == command }) {
-                pool += spec.syntax.keywords
+                pool += spec.syntax.keywords(sub: words.count > 1 ? words[1] : nil)
             }
             if command == "help" { pool += Reference.topics }
             pool += context.entities.map(\.name) + context.variables + ["world"]

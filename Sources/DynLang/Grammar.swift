@@ -223,10 +223,12 @@ public struct CommandSyntax: Sendable {
     /// The sub-keywords, in order (empty when the command has none).
     public var subcommands: [String] { forms.compactMap(\.sub) }
 
-    /// Every word completion offers after the command: sub-keywords, options, keyed groups and word choices.
-    public var keywords: [String] {
+    /// Every word completion offers after the command: sub-keywords, options, keyed groups and
+    /// word choices; only those of the form `sub` selects, when it names one.
+    public func keywords(sub: String? = nil) -> [String] {
         var seen: Set<String> = []
-        return (subcommands + forms.flatMap(\.keywords)).filter { seen.insert($0).inserted }
+        let chosen = forms.filter { $0.sub == sub }
+        return (chosen.isEmpty ? subcommands + forms.flatMap(\.keywords) : chosen.flatMap(\.keywords)).filter { seen.insert($0).inserted }
     }
 
     /// The usage lines, one per form.
