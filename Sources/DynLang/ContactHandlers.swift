@@ -41,13 +41,7 @@ extension Interpreter {
         }
         let pa = try party(a)
         let pb = try party(b)
-        let handlerName: String
-        if let name, let nameRange {
-            try checkFreeForEntity(name, nameRange)
-            handlerName = name
-        } else {
-            handlerName = nextAutoName("contact")
-        }
+        let handlerName = try actionName(name, nameRange, base: "contact")
         session.contactHandlers.append(ContactHandler(name: handlerName, a: pa, b: pb, ended: ended, body: body, file: file))
         define(handlerName, .action)
     }

@@ -366,16 +366,9 @@ public final class Interpreter {
             }
 
         case .everyStep(let name, let nameRange, let body):
-            let actionName: String
-            if let name, let nameRange {
-                try checkFreeForEntity(name, nameRange)
-                actionName = name
-            } else {
-                actionName = nextAutoName("action")
-            }
+            let actionName = try actionName(name, nameRange, base: "action")
             session.actions.append(Action(name: actionName, body: body, file: file))
-            session.entities[actionName] = .action
-            session.order.append(actionName)
+            define(actionName, .action)
 
         case .onContact(let a, let b, let ended, let name, let nameRange, let body):
             try addContactHandler(a, b, ended: ended, name: name, nameRange: nameRange, body: body)
@@ -509,6 +502,13 @@ public final class Interpreter {
             session.autoName += 1
             if session.entities[n] == nil && lookupVariable(n) == nil { return n }
         }
+    }
+
+    /// The name of a new action or handler: the one given (checked free), or an automatic one.
+    func actionName(_ name: String?, _ nameRange: SourceRange?, base: String) throws -> String {
+        guard let name, let nameRange else { return nextAutoName(base) }
+        try checkFreeForEntity(name, nameRange)
+        return name
     }
 
     /// Registers a new entity under `name`.

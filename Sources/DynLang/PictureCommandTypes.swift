@@ -474,7 +474,6 @@ struct LogCommand: Command {
         interp.logSinks[name]?.close()
         interp.logSinks[name] = sink
         interp.session.logs.append(LogSpec(name: name, expressions: exprs, file: source, path: resolved, every: every, frames: 0))
-        interp.session.entities[name] = .action
-        interp.session.order.append(name)
+        interp.define(name, .action)
     }
 }
