@@ -4,9 +4,9 @@
 // `for`, `if`, `while`, `every`, `on`, `source`) have their own cases; every other command
 // (`world`, `add`, `remove`, `gravity`, `step`, `run`, `collide`, `attach`, ...) is a
 // `.command`: its keyword and a list of argument expressions. Which of those arguments are
-// option keywords (`frame`, `shape`, `as`, ...) is decided by the command table in the
-// interpreter (`Commands.swift`), not by the parser, so that new commands need no new syntax
-// and a bare word can be an option in one command and a variable in another.
+// option keywords (`frame`, `shape`, `as`, ...) is decided by each command's declared grammar
+// (`Grammar.swift`, read by `CommandParser.swift`), so that new commands need no new syntax and
+// a bare word can be an option in one command and a variable in another.
 //
 // Argument expressions: in a command's argument position an expression must not contain
 // spaces unless it is in parentheses: `frame (i * 40) 100 40 40` or `frame i*40 100 40 40`.

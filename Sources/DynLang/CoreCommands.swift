@@ -63,8 +63,7 @@ struct AddCommand: Command {
             A view's frame is X Y W H with X, Y its top-left corner; afterwards x, y name its center. \
             The shape is a rectangle by default; `ellipse` fits the frame; `path` is a convex polygon \
             of at least 3 points relative to the view's center, counter-clockwise on screen (either \
-            winding is accepted). PROP VALUE pairs set item properties: elasticity friction density \
-            resistance angularResistance charge allowsRotation anchored vx vy spin angle. \
+            winding is accepted). PROP VALUE pairs set item properties: \(viewProperties.map(\.name).joined(separator: " ")). \
             A group is one rigid body made of its members' shapes; its mass is the members' total.
             """,
         example: "add view ball frame 100 50 40 40 shape ellipse elasticity 0.8", make: { try AddCommand($0) })

@@ -2,9 +2,9 @@
 //
 // Everything a command can change lives in one value, `Session` (the world, the names, the
 // global variables and the `every step` actions). Because `World` is a value type too,
-// `let saved = interpreter.session` is a complete snapshot: the shell restores it when a
-// command fails, so that at the prompt an error leaves the world exactly as it was, and
-// `undo` can keep a stack of them.
+// `let saved = interpreter.session` is a complete snapshot: `runEntry` restores it when an
+// entry at the prompt fails, so that an error leaves the world exactly as it was, and `undo`
+// can keep a stack of them.
 //
 // Errors: a runtime error is thrown as `RuntimeError` (a message and a source range) and
 // turned into a `Diagnostic` for the file being run; a failed `assert` ends the script with
