@@ -25,7 +25,9 @@ extension Interpreter {
             return
         }
         var text = file.text(statement.range)
-        if let entry = journalEntry {
+        // A command that stepped with a view (`record`, `plot`, `run T live`) replays as its
+        // steps; inside a block the block replays as written.
+        if let entry = journalEntry, case .command = statement.kind {
             journalEntry = nil
             text = entry
             if let frames = Interpreter.framesOf(text: entry) {

@@ -191,3 +191,25 @@ struct LoadingAndNamesTests {
         #expect(ReservedWords.isReserved("world") && !ReservedWords.isReserved("ball"))
     }
 }
+
+/// What `save` replays of commands that step with a view.
+struct JournalTests {
+    @Test func aBlockThatRunsLiveIsSavedAsWritten() throws {
+        let dir = try temporaryFolder()
+        let interp = Interpreter(write: { _ in })
+        try interp.run(SourceFile(name: "t.dyn", text: """
+            run 0.5 live
+            for i in 0..<2 { add view "b{i}" frame 0 0 10 10; run 0.5 live }
+            save saved.dyn
+
+            """, directory: dir))
+        let saved = try String(contentsOfFile: dir + "/saved.dyn", encoding: .utf8)
+        // The top-level live run is 30 steps; the loop keeps its adds.
+        #expect(saved.contains("\nstep 30\n"))
+        #expect(saved.contains("for i in 0..<2 { add view"))
+        let replay = Interpreter(write: { _ in })
+        try replay.run(SourceFile(name: "saved.dyn", text: saved, directory: dir))
+        #expect(replay.session.entityNames == ["b0", "b1"])
+        #expect(replay.session.world.stateHash() == interp.session.world.stateHash())
+    }
+}
