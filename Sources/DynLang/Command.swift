@@ -58,6 +58,12 @@ public struct CommandSpec: Sendable {
     public var subcommands: [String] { syntax.subcommands }
 }
 
+/// Where a command statement was written: its file (by identity) and the offset of its keyword.
+struct PreparedKey: Hashable {
+    let file: ObjectIdentifier
+    let offset: Int
+}
+
 /// The control forms, which the grammar handles itself, documented beside the commands.
 public let controlForms: [(name: String, usage: String, summary: String)] = [
     ("let", "let NAME = EXPR", "binds a variable in the current block"),
@@ -82,9 +88,12 @@ extension Interpreter {
         controlForms.map(\.name) + commands.map(\.name)
     }
 
+    /// The commands by name.
+    static let commandsByName: [String: CommandSpec] = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
+
     /// The command named `keyword`, if there is one.
     static func command(named keyword: String) -> CommandSpec? {
-        commands.first { $0.name == keyword }
+        commandsByName[keyword]
     }
 
     /// Reads a command statement into its typed value and validates it: everything that needs
@@ -100,8 +109,14 @@ extension Interpreter {
         return (parsed, command)
     }
 
+    /// Runs a command statement: read against its grammar once (then kept, so a command in a
+    /// loop or an every-step action is not read again each time it runs), then applied.
     func runCommand(_ keyword: String, _ keywordRange: SourceRange, _ arguments: [Expr]) throws {
-        try Interpreter.prepare(keyword, keywordRange, arguments, in: file).1.apply(to: self)
+        let key = PreparedKey(file: ObjectIdentifier(file), offset: keywordRange.start)
+        if let hit = prepared[key], hit.file === file { return try hit.command.apply(to: self) }
+        let command = try Interpreter.prepare(keyword, keywordRange, arguments, in: file).1
+        prepared[key] = (file, command)
+        try command.apply(to: self)
     }
 
     /// Runs an engine call on the session's world, turning its errors into diagnostics at

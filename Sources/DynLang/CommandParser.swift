@@ -151,7 +151,7 @@ struct CommandParser {
     }
 
     /// Reads one positional or option: its fixed slots, then its repeated group while no keyword comes.
-    mutating func read(_ p: Param, keywordStart: SourceRange?, keywords: [String], usage: String,
+    mutating func read(_ p: Param, keywordStart: SourceRange?, keywords: Set<String>, usage: String,
                        into parsed: inout ParsedArguments) throws {
         var args: [Arg] = []
         for slot in p.fixed { args.append(try readSlot(slot, keywords: keywords, usage: usage)) }
@@ -171,7 +171,7 @@ struct CommandParser {
     }
 
     /// Reads one argument for `slot`, checking what can be known without evaluating it.
-    mutating func readSlot(_ slot: Slot, keywords: [String], usage: String) throws -> Arg {
+    mutating func readSlot(_ slot: Slot, keywords: Set<String>, usage: String) throws -> Arg {
         guard index < exprs.count else {
             throw error("expected \(CommandParser.describe(slot))\(found)\(usage)", currentRange)
         }

@@ -194,15 +194,18 @@ public struct Form: Sendable {
 
 /// A command's whole grammar: one form, or one per sub-keyword.
 public struct CommandSyntax: Sendable {
-    public var forms: [Form]
+    public let forms: [Form]
+    /// The stop words of every form: a word that is a keyword in one form is one in all.
+    let stopWords: Set<String>
 
-    public init(_ forms: [Form]) { self.forms = forms }
-    public init(_ positionals: [Param] = [], options: [Param] = []) {
-        self.forms = [Form(nil, positionals, options: options)]
+    public init(_ forms: [Form]) {
+        self.forms = forms
+        self.stopWords = Set(forms.flatMap(\.stopWords))
     }
 
-    /// The stop words of every form: a word that is a keyword in one form is one in all.
-    var stopWords: [String] { forms.flatMap(\.stopWords) }
+    public init(_ positionals: [Param] = [], options: [Param] = []) {
+        self.init([Form(nil, positionals, options: options)])
+    }
 
     /// Whether the command begins with whole expressions separated by commas (the parser
     /// reads them so): its first positional is a list of `expression` slots.

@@ -171,6 +171,9 @@ public final class Interpreter {
     var scopes: [[String: Value]] = []
     /// The file whose statements are running.
     var file: SourceFile
+    /// Commands read against their grammars, by place (see `runCommand`). The file is kept with
+    /// each, so that its identity is never reused by another file while the entry lives.
+    var prepared: [PreparedKey: (file: SourceFile, command: any Command)] = [:]
     /// The contact event whose handler is running (`contact.x`, ...), if any.
     var currentContact: ContactContext?
     /// Where output goes (a terminal? its size, colour): set by the shell, read by pictures.
