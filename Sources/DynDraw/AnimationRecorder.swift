@@ -148,6 +148,7 @@ private final class GIFFrames {
     private let viewport: Viewport
     private let options: DrawOptions
     private let palette = GIFPalette()
+    private let sprites = CircleSprites()
     private let surface: OpaquePointer
     private var indices: [UInt8]
 
@@ -168,7 +169,7 @@ private final class GIFFrames {
 
     func add(_ scene: Scene, delay: Int) throws(DrawError) {
         guard let cr = cairo_create(surface) else { throw DrawError("cairo could not draw") }
-        CairoScene.draw(scene, on: cr, viewport: viewport, options: options)
+        CairoScene.draw(scene, on: cr, viewport: viewport, options: options, sprites: sprites)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { throw DrawError("cairo could not draw") }

@@ -15,11 +15,18 @@ struct CairoScene {
     let options: DrawOptions
     /// Line widths and text sizes are multiples of this (picture units).
     let u: Real
+    /// Small circles stamped from images (raster surfaces only; see `CircleSprites`).
+    let sprites: CircleSprites?
 
     /// Draws `scene` on `cr`, whose picture is `viewport.width` × `viewport.height` units.
-    static func draw(_ scene: Scene, on cr: OpaquePointer, viewport: Viewport, options: DrawOptions) {
+    ///
+    /// - Parameter sprites: for a raster surface drawn again and again (GIF frames), a cache
+    ///   that stamps small circles instead of filling and stroking each: 15 times faster, within
+    ///   1/8 pixel of the same place. nil draws every shape as a path.
+    static func draw(_ scene: Scene, on cr: OpaquePointer, viewport: Viewport, options: DrawOptions,
+                     sprites: CircleSprites? = nil) {
         let painter = CairoScene(cr: cr, viewport: viewport, options: options,
-                                 u: FileStyle.unit(width: viewport.width, height: viewport.height))
+                                 u: FileStyle.unit(width: viewport.width, height: viewport.height), sprites: sprites)
         painter.draw(scene)
     }
 
@@ -138,6 +145,10 @@ struct CairoScene {
             cairo_close_path(cr)
         case .ellipse(let w, let h):
             size = Swift.min(w, h) * s
+            if w == h, let sprites, sprites.stamp(on: cr, at: c, radius: w / 2 * s, outline: FileStyle.outline(item),
+                                                  fill: FileStyle.fill(item), lineWidth: itemLineWidth(size)) {
+                return
+            }
             if w == h {
                 circle(c, w / 2 * s)
             } else {
@@ -163,15 +174,25 @@ struct CairoScene {
             for v in local.dropFirst() { lineTo(c + s * q.apply(v)) }
             cairo_close_path(cr)
         }
-        let outline = FileStyle.outline(item)
-        // Tiny items (a few pixels) are a solid dot of their colour: an outline would hide the fill.
-        if size < 3 {
-            fill(outline)
+        paintItem(outline: FileStyle.outline(item), fill: FileStyle.fill(item), lineWidth: itemLineWidth(size))
+    }
+
+    /// The outline's width for an item `size` units across (its smaller side); 0 for tiny items,
+    /// which are a solid dot of their colour (an outline would hide the fill).
+    func itemLineWidth(_ size: Real) -> Real {
+        size < 3 ? 0 : Swift.min(1.25 * u, size / 4)
+    }
+
+    /// Fills the current path with `fill` and strokes it with `outline`, or fills it with
+    /// `outline` when `lineWidth` is 0.
+    func paintItem(outline: Palette.RGB, fill: Palette.RGB, lineWidth: Real) {
+        if lineWidth <= 0 {
+            self.fill(outline)
             return
         }
-        setColor(FileStyle.fill(item))
+        setColor(fill)
         cairo_fill_preserve(cr)
-        stroke(outline, width: Swift.min(1.25 * u, size / 4))
+        stroke(outline, width: lineWidth)
     }
 
     // MARK: Links
