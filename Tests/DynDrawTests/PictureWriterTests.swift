@@ -128,6 +128,17 @@ struct PictureGallery {
                 try PictureWriter.write(scene, to: "\(dir)/sample-\(w).\(format.rawValue)", width: w, height: h, options: options)
             }
         }
+        func y(_ i: Int) -> Real {
+            let k = Real(i)
+            return 300 - 0.025 * k * k + 40 * DMath.sin(k / 8)
+        }
+        let ys = (0...100).map { Vec2(Real($0) / 50, y($0)) }
+        let vs = (0...100).map { Vec2(Real($0) / 50, -100 + 2 * Real($0)) }
+        let chart = Chart(series: [.init(name: "ball.y", points: ys), .init(name: "ball.vy", points: vs)], xLabel: "t (s)")
+        for (w, h) in [(480, 360), (1200, 900)] {
+            try ChartWriter.write(chart, to: "\(dir)/chart-\(w).png", width: w, height: h)
+        }
+        try ChartWriter.write(chart, to: "\(dir)/chart.svg", width: 640, height: 400)
         for format in AnimationFormat.allCases {
             let recorder = try AnimationRecorder(path: "\(dir)/sample.\(format.rawValue)", width: 480, height: 360, fps: 25,
                                                  region: scene.extent, options: options)
