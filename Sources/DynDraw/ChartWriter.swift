@@ -207,22 +207,31 @@ struct ChartLayout {
             var run: [Vec2] = []
             func flush() {
                 if run.count == 1 {
-                    cairo_new_sub_path(cr)
-                    cairo_arc(cr, run[0].x, run[0].y, 2 * u, 0, 2 * Real.pi)
-                    cairo_fill(cr)
+                    if ClipBox.safe.contains(run[0]) {
+                        cairo_new_sub_path(cr)
+                        cairo_arc(cr, run[0].x, run[0].y, 2 * u, 0, 2 * Real.pi)
+                        cairo_fill(cr)
+                    }
                 } else if run.count > 1 {
-                    cairo_move_to(cr, run[0].x, run[0].y)
-                    for p in run.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+                    var pen: Vec2?
+                    for (a, b) in zip(run, run.dropFirst()) {
+                        guard let (p, q) = ClipBox.safe.clip(a, b) else {
+                            pen = nil
+                            continue
+                        }
+                        if pen != p { cairo_move_to(cr, p.x, p.y) }
+                        cairo_line_to(cr, q.x, q.y)
+                        pen = q
+                    }
                     cairo_stroke(cr)
                 }
                 run.removeAll(keepingCapacity: true)
             }
             for p in s.points {
                 let q = map(p)
-                // Far outside points (e.g. 1e300) would overflow cairo's fixed point: clamp them.
+                // Far outside points (e.g. 1e300) are clipped, not sent to cairo (see ClipBox).
                 if p.isFinite && q.isFinite {
-                    let limit = 1e6
-                    run.append(Vec2(Swift.min(Swift.max(q.x, -limit), limit), Swift.min(Swift.max(q.y, -limit), limit)))
+                    run.append(q)
                 } else {
                     flush()
                 }
