@@ -54,9 +54,7 @@ public final class AnimationRecorder {
         guard (1...maxFPS).contains(fps) else {
             throw DrawError("cannot write '\(path)': \(fps) frames per second is out of range (1 to \(maxFPS) for \(format.rawValue.uppercased()))")
         }
-        guard region.width.isFinite, region.height.isFinite, region.x.isFinite, region.y.isFinite else {
-            throw DrawError("cannot write '\(path)': the region to show is not finite")
-        }
+        try checkRegion(region, path: path)
         self.path = path
         self.format = format
         self.width = width
