@@ -10,9 +10,9 @@ import DynamicsMath
 /// recording leaves nothing behind.
 ///
 /// ```swift
-/// let recorder = try AnimationRecorder(path: "fall.gif", width: 480, height: 360, fps: 25, region: scene.extent)
-/// for _ in 0..<250 { world.step(1 / 25); try recorder.add(SceneBuilder.scene(of: world)) }
-/// try recorder.finish()
+/// let recorder = try AnimationRecorder(path: "fall.gif", width: 480, height: 360, fps: 25, region: first.extent)
+/// for scene in scenes { try recorder.add(scene) }   // one scene every 1/25 s of world time
+/// try recorder.finish()                              // or recorder.cancel() on Ctrl-C
 /// ```
 public final class AnimationRecorder {
     /// The destination.

@@ -108,6 +108,13 @@ struct GIFBenchmark {
             try recorder.finish()
         }
         let size = fileBytes(path).count
+        let page = (gallery ?? dir) + "/balls-\(kind).html"
+        let html = try clock.measure {
+            let recorder = try AnimationRecorder(path: page, width: 480, height: 360, fps: 25, region: region)
+            for s in scenes { try recorder.add(s) }
+            try recorder.finish()
+        }
+        print("HTML benchmark (\(kind)): 250 frames of 2000 balls in \(html); \(fileBytes(page).count) bytes")
         print("GIF benchmark (\(kind)): 250 frames of 2000 balls at 480×360 in \(whole), of which drawing \(drawing); \(size) bytes")
         #expect(whole < .seconds(10))
         #expect(size < 5_000_000)
