@@ -10,9 +10,9 @@ import DynamicsMath
 /// recording leaves nothing behind.
 ///
 /// ```swift
-/// let recorder = try AnimationRecorder(path: "fall.gif", width: 480, height: 360, fps: 25, region: scene.extent)
-/// for _ in 0..<250 { world.step(1 / 25); try recorder.add(SceneBuilder.scene(of: world)) }
-/// try recorder.finish()
+/// let recorder = try AnimationRecorder(path: "fall.gif", width: 480, height: 360, fps: 25, region: first.extent)
+/// for scene in scenes { try recorder.add(scene) }   // one scene every 1/25 s of world time
+/// try recorder.finish()                              // or recorder.cancel() on Ctrl-C
 /// ```
 public final class AnimationRecorder {
     /// The destination.
@@ -54,9 +54,7 @@ public final class AnimationRecorder {
         guard (1...maxFPS).contains(fps) else {
             throw DrawError("cannot write '\(path)': \(fps) frames per second is out of range (1 to \(maxFPS) for \(format.rawValue.uppercased()))")
         }
-        guard region.width.isFinite, region.height.isFinite, region.x.isFinite, region.y.isFinite else {
-            throw DrawError("cannot write '\(path)': the region to show is not finite")
-        }
+        try checkRegion(region, path: path)
         self.path = path
         self.format = format
         self.width = width
@@ -148,6 +146,7 @@ private final class GIFFrames {
     private let viewport: Viewport
     private let options: DrawOptions
     private let palette = GIFPalette()
+    private let sprites = CircleSprites()
     private let surface: OpaquePointer
     private var indices: [UInt8]
 
@@ -168,7 +167,7 @@ private final class GIFFrames {
 
     func add(_ scene: Scene, delay: Int) throws(DrawError) {
         guard let cr = cairo_create(surface) else { throw DrawError("cairo could not draw") }
-        CairoScene.draw(scene, on: cr, viewport: viewport, options: options)
+        CairoScene.draw(scene, on: cr, viewport: viewport, options: options, sprites: sprites)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { throw DrawError("cairo could not draw") }

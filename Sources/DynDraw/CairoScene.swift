@@ -15,11 +15,18 @@ struct CairoScene {
     let options: DrawOptions
     /// Line widths and text sizes are multiples of this (picture units).
     let u: Real
+    /// Small circles stamped from images (raster surfaces only; see `CircleSprites`).
+    let sprites: CircleSprites?
 
     /// Draws `scene` on `cr`, whose picture is `viewport.width` × `viewport.height` units.
-    static func draw(_ scene: Scene, on cr: OpaquePointer, viewport: Viewport, options: DrawOptions) {
+    ///
+    /// - Parameter sprites: for a raster surface drawn again and again (GIF frames), a cache
+    ///   that stamps small circles instead of filling and stroking each: 15 times faster, within
+    ///   1/8 pixel of the same place. nil draws every shape as a path.
+    static func draw(_ scene: Scene, on cr: OpaquePointer, viewport: Viewport, options: DrawOptions,
+                     sprites: CircleSprites? = nil) {
         let painter = CairoScene(cr: cr, viewport: viewport, options: options,
-                                 u: FileStyle.unit(width: viewport.width, height: viewport.height))
+                                 u: FileStyle.unit(width: viewport.width, height: viewport.height), sprites: sprites)
         painter.draw(scene)
     }
 
@@ -58,15 +65,52 @@ struct CairoScene {
     func moveTo(_ p: Vec2) { cairo_move_to(cr, p.x, p.y) }
     func lineTo(_ p: Vec2) { cairo_line_to(cr, p.x, p.y) }
 
+    /// Adds the segment a–b, clipped to `ClipBox.safe`.
     func line(_ a: Vec2, _ b: Vec2) {
-        moveTo(a)
-        lineTo(b)
+        guard let (p, q) = ClipBox.safe.clip(a, b) else { return }
+        moveTo(p)
+        lineTo(q)
+    }
+
+    /// Adds a polyline, each segment clipped to `ClipBox.safe`.
+    func polyline(_ points: [Vec2]) {
+        var pen: Vec2?
+        for (a, b) in zip(points, points.dropFirst()) {
+            guard let (p, q) = ClipBox.safe.clip(a, b) else {
+                pen = nil
+                continue
+            }
+            if pen != p { moveTo(p) }
+            lineTo(q)
+            pen = q
+        }
+    }
+
+    /// Adds a closed polygon, clipped to `ClipBox.safe`.
+    func polygon(_ points: [Vec2]) {
+        let ps = ClipBox.safe.clip(polygon: points)
+        guard ps.count >= 2 else { return }
+        moveTo(ps[0])
+        for p in ps.dropFirst() { lineTo(p) }
+        cairo_close_path(cr)
     }
 
     func circle(_ c: Vec2, _ r: Real) {
-        cairo_new_sub_path(cr)
-        cairo_arc(cr, c.x, c.y, r, 0, 2 * Real.pi)
-        cairo_close_path(cr)
+        if ClipBox.safe.contains(c - Vec2(r, r)), ClipBox.safe.contains(c + Vec2(r, r)) {
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, c.x, c.y, r, 0, 2 * Real.pi)
+            cairo_close_path(cr)
+        } else {
+            polygon((0..<256).map { i in
+                let (cs, sn) = DMath.cosSin(2 * Real.pi * Real(i) / 256)
+                return c + r * Vec2(cs, sn)
+            })
+        }
+    }
+
+    /// Whether a box (picture units) comes within `pad` of the picture.
+    func nearPicture(_ lo: Vec2, _ hi: Vec2, pad: Real) -> Bool {
+        hi.x >= -pad && hi.y >= -pad && lo.x <= viewport.width + pad && lo.y <= viewport.height + pad
     }
 
     func stroke(_ c: Palette.RGB, width: Real, dash: [Real] = []) {
@@ -89,7 +133,7 @@ struct CairoScene {
     private func drawBounds(_ scene: Scene) {
         let a = map(Vec2(scene.bounds.minX, scene.bounds.minY))
         let b = map(Vec2(scene.bounds.maxX, scene.bounds.maxY))
-        cairo_rectangle(cr, a.x, a.y, b.x - a.x, b.y - a.y)
+        polygon([a, Vec2(b.x, a.y), b, Vec2(a.x, b.y)])
         if scene.boundsCollide {
             stroke(Palette.boundary, width: 1.5 * u)
         } else {
@@ -98,49 +142,47 @@ struct CairoScene {
     }
 
     private func drawBoundary(_ b: Scene.Boundary) {
-        let ps = b.points.filter(\.isFinite)
-        guard let first = ps.first else { return }
-        moveTo(map(first))
-        for p in ps.dropFirst() { lineTo(map(p)) }
-        if b.closed { cairo_close_path(cr) }
+        let ps = b.points.filter(\.isFinite).map(map)
+        if b.closed && ps.count >= 3 { polygon(ps) } else { polyline(ps) }
         stroke(Palette.boundary, width: 2 * u)
     }
 
     private func drawTrail(_ t: Scene.Trail) {
-        var pen = false
-        for p in t.points {
-            guard p.isFinite else {
-                pen = false
-                continue
+        var run: [Vec2] = []
+        for p in t.points + [Vec2(.nan, .nan)] {
+            if p.isFinite {
+                run.append(map(p))
+            } else {
+                polyline(run)
+                run.removeAll(keepingCapacity: true)
             }
-            if pen { lineTo(map(p)) } else { moveTo(map(p)) }
-            pen = true
         }
         stroke(FileStyle.trail(t.colorIndex), width: u)
     }
 
     // MARK: Items
 
+    /// How far outside the picture an item may be and still show (its outline).
+    private var cullPad: Real { 4 * u }
+
     private func drawItem(_ item: Scene.Item) {
         guard item.center.isFinite, item.angle.isFinite else { return }
         let s = viewport.scale
         let c = map(item.center)
+        let q = Rot(angle: item.angle)
+        let outline = FileStyle.outline(item), fill = FileStyle.fill(item)
         let size: Real
         switch item.shape {
-        case .rectangle(let w, let h):
-            size = Swift.min(w, h) * s
-            let q = Rot(angle: item.angle)
-            let hw = w / 2 * s, hh = h / 2 * s
-            moveTo(c + q.apply(Vec2(-hw, -hh)))
-            lineTo(c + q.apply(Vec2(hw, -hh)))
-            lineTo(c + q.apply(Vec2(hw, hh)))
-            lineTo(c + q.apply(Vec2(-hw, hh)))
-            cairo_close_path(cr)
         case .ellipse(let w, let h):
+            let r = Swift.max(w, h) / 2 * s
+            guard nearPicture(c - Vec2(r, r), c + Vec2(r, r), pad: cullPad) else { return }
             size = Swift.min(w, h) * s
             if w == h {
-                circle(c, w / 2 * s)
-            } else {
+                if let sprites, sprites.stamp(on: cr, at: c, radius: r, outline: outline, fill: fill, lineWidth: itemLineWidth(size)) {
+                    return
+                }
+                circle(c, r)
+            } else if r < 1e5, ClipBox.safe.contains(c) {
                 cairo_save(cr)
                 cairo_translate(cr, c.x, c.y)
                 cairo_rotate(cr, item.angle)
@@ -149,36 +191,62 @@ struct CairoScene {
                 cairo_arc(cr, 0, 0, 1, 0, 2 * Real.pi)
                 cairo_close_path(cr)
                 cairo_restore(cr)
+            } else {
+                polygon(item.worldOutline(ellipseSegments: 256).map(map))
             }
+        case .rectangle(let w, let h):
+            let hw = w / 2 * s, hh = h / 2 * s
+            let corners = [Vec2(-hw, -hh), Vec2(hw, -hh), Vec2(hw, hh), Vec2(-hw, hh)].map { c + q.apply($0) }
+            guard drawable(corners) else { return }
+            size = Swift.min(w, h) * s
+            polygon(corners)
         case .polygon(let local):
             guard local.count >= 2 else { return }
-            let q = Rot(angle: item.angle)
+            let corners = local.map { c + s * q.apply($0) }
+            guard drawable(corners) else { return }
             var lo = Vec2(Real.infinity, Real.infinity), hi = -lo
             for v in local {
                 lo = min(lo, v)
                 hi = max(hi, v)
             }
             size = Swift.min(hi.x - lo.x, hi.y - lo.y) * s
-            moveTo(c + s * q.apply(local[0]))
-            for v in local.dropFirst() { lineTo(c + s * q.apply(v)) }
-            cairo_close_path(cr)
+            polygon(corners)
         }
-        let outline = FileStyle.outline(item)
-        // Tiny items (a few pixels) are a solid dot of their colour: an outline would hide the fill.
-        if size < 3 {
-            fill(outline)
+        paintItem(outline: outline, fill: fill, lineWidth: itemLineWidth(size))
+    }
+
+    /// Whether an outline comes near the picture.
+    private func drawable(_ points: [Vec2]) -> Bool {
+        var lo = Vec2(Real.infinity, Real.infinity), hi = -lo
+        for p in points {
+            lo = min(lo, p)
+            hi = max(hi, p)
+        }
+        return lo.isFinite && hi.isFinite && nearPicture(lo, hi, pad: cullPad)
+    }
+
+    /// The outline's width for an item `size` units across (its smaller side); 0 for tiny items,
+    /// which are a solid dot of their colour (an outline would hide the fill).
+    func itemLineWidth(_ size: Real) -> Real {
+        size < 3 ? 0 : Swift.min(1.25 * u, size / 4)
+    }
+
+    /// Fills the current path with `fill` and strokes it with `outline`, or fills it with
+    /// `outline` when `lineWidth` is 0.
+    func paintItem(outline: Palette.RGB, fill: Palette.RGB, lineWidth: Real) {
+        if lineWidth <= 0 {
+            self.fill(outline)
             return
         }
-        setColor(FileStyle.fill(item))
+        setColor(fill)
         cairo_fill_preserve(cr)
-        stroke(outline, width: Swift.min(1.25 * u, size / 4))
+        stroke(outline, width: lineWidth)
     }
 
     // MARK: Links
 
     private func drawLink(_ link: Scene.Link) {
-        guard link.a.isFinite, link.b.isFinite else { return }
-        let a = map(link.a), b = map(link.b)
+        guard link.a.isFinite, link.b.isFinite, let (a, b) = ClipBox.safe.clip(map(link.a), map(link.b)) else { return }
         let d = b - a
         let length = d.length
         switch link.style {
@@ -254,7 +322,7 @@ struct CairoScene {
 
     /// An anchor (a point fixed in the world): a small dark dot.
     private func drawAnchor(_ link: Scene.Link) {
-        guard link.b.isFinite else { return }
+        guard link.b.isFinite, ClipBox.safe.contains(map(link.b)) else { return }
         circle(map(link.b), (link.style == .pin ? 1.5 : 2.5) * u)
         fill(Palette.boundary)
     }
@@ -262,9 +330,8 @@ struct CairoScene {
     // MARK: Annotations
 
     private func drawVelocity(_ item: Scene.Item) {
-        guard item.center.isFinite, item.velocity.isFinite else { return }
-        let a = map(item.center)
-        let b = map(item.center + options.velocityScale * item.velocity)
+        guard item.center.isFinite, item.velocity.isFinite,
+              let (a, b) = ClipBox.safe.clip(map(item.center), map(item.center + options.velocityScale * item.velocity)) else { return }
         let d = b - a
         let length = d.length
         guard length >= 3 * u else { return }
@@ -298,13 +365,15 @@ struct CairoScene {
     }
 
     private func drawName(_ item: Scene.Item) {
-        guard item.center.isFinite else { return }
+        guard item.center.isFinite, item.angle.isFinite else { return }
+        let box = item.boundingBox
+        let lo = map(Vec2(box.minX, box.minY)), hi = map(Vec2(box.maxX, box.maxY))
+        guard nearPicture(lo, hi, pad: 30 * u) else { return }
         selectFont(size: 10 * u)
         var e = cairo_text_extents_t()
         cairo_text_extents(cr, item.name, &e)
-        let box = item.boundingBox
         let c = map(item.center)
-        let bottom = map(Vec2(box.minX, box.maxY)).y
+        let bottom = hi.y
         haloText(item.name, at: Vec2(c.x - e.width / 2 - e.x_bearing, bottom + 3 * u - e.y_bearing))
     }
 

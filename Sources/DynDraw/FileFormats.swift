@@ -81,3 +81,13 @@ func checkPictureSize(_ width: Int, _ height: Int, path: String) throws(DrawErro
         throw DrawError("cannot write '\(path)': the size \(width) × \(height) is out of range (1 to \(limit) on each side)")
     }
 }
+
+/// Checks a region of the world to show: finite, with a positive width and height.
+func checkRegion(_ r: Rect, path: String) throws(DrawError) {
+    guard [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite) else {
+        throw DrawError("cannot write '\(path)': the region to show is not finite")
+    }
+    guard r.width > 0, r.height > 0 else {
+        throw DrawError("cannot write '\(path)': the region to show must have a positive width and height")
+    }
+}

@@ -22,7 +22,16 @@ public enum PictureWriter {
                              options: DrawOptions = DrawOptions()) throws(DrawError) {
         let format = try resolve(format, path)
         try checkPictureSize(width, height, path: path)
-        let viewport = fittedViewport(region ?? scene.extent, width: width, height: height)
+        let shown: Rect
+        if let region {
+            try checkRegion(region, path: path)
+            shown = region
+        } else {
+            // An item thrown to infinity (a world that blew up) must not hide the rest.
+            let extent = scene.extent
+            shown = [extent.x, extent.y, extent.width, extent.height].allSatisfy(\.isFinite) ? extent : scene.bounds
+        }
+        let viewport = fittedViewport(shown, width: width, height: height)
         let file = try OutputFile(path: path)
         let bytes = try CairoDocument.render(format, width: width, height: height, path: path) { cr in
             CairoScene.draw(scene, on: cr, viewport: viewport, options: options)

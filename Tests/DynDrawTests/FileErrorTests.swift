@@ -72,6 +72,22 @@ import Testing
         #expect(folderContents(dir).isEmpty)
     }
 
+    @Test func regionMustBeFiniteAndNotEmpty() throws {
+        let dir = makeTemporaryFolder()
+        defer { removeFolder(dir) }
+        for bad in [Rect(x: 0, y: 0, width: 0, height: 10), Rect(x: .nan, y: 0, width: 10, height: 10),
+                    Rect(x: 0, y: 0, width: .infinity, height: 10), Rect(x: 0, y: 0, width: 10, height: -1)] {
+            #expect(throws: DrawError.self) { try PictureWriter.write(Self.scene, to: dir + "/a.png", width: 10, height: 10, region: bad) }
+            #expect(throws: DrawError.self) { _ = try AnimationRecorder(path: dir + "/a.gif", width: 10, height: 10, fps: 10, region: bad) }
+        }
+        #expect(folderContents(dir).isEmpty)
+        // A world with an item at infinity: the picture falls back to the bounds.
+        var scene = Self.scene
+        scene.items.append(.init(name: "gone", shape: .ellipse(width: 10, height: 10), center: Vec2(.infinity, 0)))
+        try PictureWriter.write(scene, to: dir + "/b.png", width: 48, height: 36)
+        #expect(PixelImage(png: dir + "/b.png")?.width == 48)
+    }
+
     @Test func replacingAFileIsAllOrNothing() throws {
         let dir = makeTemporaryFolder()
         defer { removeFolder(dir) }

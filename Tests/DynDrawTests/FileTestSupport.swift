@@ -107,16 +107,27 @@ func expectedTint(_ c: Palette.RGB) -> Palette.RGB {
     return Palette.RGB(ch(c.r), ch(c.g), ch(c.b))
 }
 
-/// Runs a program and returns its exit status and standard output.
-func run(_ executable: String, _ arguments: [String]) -> (status: Int32, output: String)? {
+/// Runs a program and returns its exit status and standard output; nil when it cannot start
+/// or takes longer than `timeout` seconds (it is then killed).
+func run(_ executable: String, _ arguments: [String], timeout: Double = 60) -> (status: Int32, output: String)? {
+    let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("dyn-run-\(UUID().uuidString)").path
+    guard FileManager.default.createFile(atPath: outputPath, contents: nil),
+          let output = FileHandle(forWritingAtPath: outputPath) else { return nil }
+    defer { try? FileManager.default.removeItem(atPath: outputPath) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
+    process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     do { try process.run() } catch { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { usleep(20_000) }
+    if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+        return nil
+    }
+    try? output.close()
+    let text = String(decoding: fileBytes(outputPath), as: UTF8.self)
+    return (process.terminationStatus, text)
 }

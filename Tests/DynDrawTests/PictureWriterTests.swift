@@ -128,6 +128,17 @@ struct PictureGallery {
                 try PictureWriter.write(scene, to: "\(dir)/sample-\(w).\(format.rawValue)", width: w, height: h, options: options)
             }
         }
+        func y(_ i: Int) -> Real {
+            let k = Real(i)
+            return 300 - 0.025 * k * k + 40 * DMath.sin(k / 8)
+        }
+        let ys = (0...100).map { Vec2(Real($0) / 50, y($0)) }
+        let vs = (0...100).map { Vec2(Real($0) / 50, -100 + 2 * Real($0)) }
+        let chart = Chart(series: [.init(name: "ball.y", points: ys), .init(name: "ball.vy", points: vs)], xLabel: "t (s)")
+        for (w, h) in [(480, 360), (1200, 900)] {
+            try ChartWriter.write(chart, to: "\(dir)/chart-\(w).png", width: w, height: h)
+        }
+        try ChartWriter.write(chart, to: "\(dir)/chart.svg", width: 640, height: 400)
         for format in AnimationFormat.allCases {
             let recorder = try AnimationRecorder(path: "\(dir)/sample.\(format.rawValue)", width: 480, height: 360, fps: 25,
                                                  region: scene.extent, options: options)
@@ -141,6 +152,66 @@ struct PictureGallery {
                 try recorder.add(s)
             }
             try recorder.finish()
+        }
+    }
+}
+
+@Suite struct ClippingTests {
+    @Test func segmentsAreCutAtTheBox() throws {
+        let box = ClipBox(lo: Vec2(0, 0), hi: Vec2(10, 10))
+        let (a, b) = try #require(box.clip(Vec2(-10, 5), Vec2(20, 5)))
+        #expect(a == Vec2(0, 5) && b == Vec2(10, 5))
+        let (c, d) = try #require(box.clip(Vec2(5, 5), Vec2(5, 1e300)))
+        #expect(c == Vec2(5, 5) && abs(d.y - 10) < 1e-9 && d.x == 5)
+        #expect(box.clip(Vec2(-5, -5), Vec2(-1, 20)) == nil)
+        #expect(box.clip(Vec2(11, 0), Vec2(11, 10)) == nil)
+        #expect(box.clip(Vec2(.nan, 0), Vec2(1, 1)) == nil)
+        // A diagonal through a corner region: from (-5, 5) to (5, -5) only touches (0, 0).
+        let (e, f) = try #require(box.clip(Vec2(-4, 6), Vec2(6, -4)))
+        #expect(abs(e.x - 0) < 1e-12 && abs(e.y - 2) < 1e-12 && abs(f.x - 2) < 1e-12 && abs(f.y - 0) < 1e-12)
+    }
+
+    @Test func polygonsKeepTheirInsidePart() {
+        let box = ClipBox(lo: Vec2(0, 0), hi: Vec2(10, 10))
+        // A square from (5, 5) to (1e9, 1e9): the inside part is the square (5, 5)–(10, 10).
+        let clipped = box.clip(polygon: [Vec2(5, 5), Vec2(1e9, 5), Vec2(1e9, 1e9), Vec2(5, 1e9)])
+        var area = 0.0
+        for (p, q) in zip(clipped, clipped.dropFirst() + [clipped[0]]) { area += p.cross(q) / 2 }
+        #expect(abs(area - 25) < 1e-9)
+        #expect(clipped.allSatisfy { box.contains($0) })
+        #expect(box.clip(polygon: [Vec2(20, 20), Vec2(30, 20), Vec2(30, 30)]).count < 3)
+    }
+
+    /// cairo's 24.8 fixed point wraps past 8 million units: far points are clipped before.
+    @Test func farAwayGeometryDrawsWhereItShould() throws {
+        let dir = makeTemporaryFolder()
+        defer { removeFolder(dir) }
+        var scene = Scene(time: 0, bounds: Rect(x: 0, y: 0, width: 400, height: 300))
+        scene.items = [
+            .init(name: "huge", shape: .ellipse(width: 2e8, height: 2e8), center: Vec2(200, 1e8 + 230), colorIndex: 2),
+            .init(name: "ground", shape: .rectangle(width: 1e9, height: 20), center: Vec2(200, 270), anchored: true),
+            .init(name: "far", shape: .ellipse(width: 50, height: 50), center: Vec2(-3e7, 100), colorIndex: 1),
+        ]
+        // x = 1.1e7 is 1.24e7 pixels, which cairo's fixed point would wrap to −4.4e6 (a line to the left).
+        scene.links = [.init(name: "long", style: .rod, a: Vec2(50, 150), b: Vec2(1.1e7, 150), bIsAnchor: true)]
+        let path = dir + "/far.png"
+        try PictureWriter.write(scene, to: path, width: 480, height: 360, region: scene.bounds, options: DrawOptions(time: false))
+        let image = try #require(PixelImage(png: path))
+        let v = PictureWriter.fittedViewport(scene.bounds, width: 480, height: 360)
+        func pixel(_ p: Vec2) -> Palette.RGB { image[v.map(p)] }
+        // The rod runs from x = 50 to the right edge, nowhere else on its row.
+        for x in stride(from: 70.0, through: 390, by: 40) {
+            let at = v.map(Vec2(x, 150))
+            let nearest = [-1.0, 0, 1].map { colorDistance(image[at + Vec2(0, $0)], Palette.link) }.min()!
+            // A 1.5-pixel line across two rows: 75 % of each (130 grey) or more.
+            #expect(nearest <= 50, "rod at x = \(x)")
+        }
+        #expect(pixel(Vec2(20, 150)) == Palette.RGB(255, 255, 255))
+        // The ground's tint across the picture; the huge circle's top edge at y = 230 and its tint below.
+        for x in [20.0, 200, 380] {
+            #expect(colorDistance(pixel(Vec2(x, 272)), expectedTint(Palette.anchored)) <= 1, "ground at x = \(x)")
+            #expect(colorDistance(pixel(Vec2(x, 245)), expectedTint(Palette.items[2])) <= 1, "huge circle at x = \(x)")
+            #expect(pixel(Vec2(x, 215)) == Palette.RGB(255, 255, 255))
         }
     }
 }
