@@ -26,7 +26,8 @@ public enum TerminalRenderer {
     ///   - rows: the height in cells; nil makes it follow from the width and the shown region's
     ///     aspect ratio (at most 2 × `columns`).
     ///   - region: the part of the world shown; nil (or an empty or non-finite rectangle) shows
-    ///     the scene's bounds grown to hold everything drawn (`scene.extent`). The region is
+    ///     the scene's bounds grown to hold everything drawn (as `scene.extent`, trails included,
+    ///     non-finite points left out). The region is
     ///     scaled uniformly to fit and centred, so that circles stay round: in braille mode dots
     ///     are about square, in ASCII mode a cell counts as twice as tall as wide.
     ///   - style: braille or ASCII, colour or not.
@@ -52,11 +53,7 @@ public enum TerminalRenderer {
         if let region, usable(region) {
             world = region
         } else {
-            world = scene.extent
-            if !(world.x.isFinite && world.y.isFinite && world.width.isFinite && world.height.isFinite) { world = scene.bounds }
-            if !(world.x.isFinite && world.y.isFinite && world.width.isFinite && world.height.isFinite) {
-                world = Rect(x: 0, y: 0, width: 1, height: 1)
-            }
+            world = drawnExtent(scene)
             // A world of no width or height (one point) still gets a square around it.
             let side = Swift.max(world.width, world.height, 1)
             if world.width <= 0 { world = Rect(x: world.center.x - side / 2, y: world.y, width: side, height: world.height) }
@@ -86,6 +83,33 @@ public enum TerminalRenderer {
     }
 }
 
+extension TerminalRenderer {
+    /// The bounds grown to hold every finite point drawn: item outlines, boundaries, links and
+    /// trails. Like `Scene.extent`, but it skips what cannot be drawn (non-finite points, empty
+    /// polygons) instead of letting it spoil (or crash) the fit.
+    static func drawnExtent(_ scene: Scene) -> Rect {
+        var lo = Vec2(Real.infinity, Real.infinity), hi = Vec2(-Real.infinity, -Real.infinity)
+        func add(_ p: Vec2) {
+            guard p.isFinite else { return }
+            lo = min(lo, p); hi = max(hi, p)
+        }
+        let b = scene.bounds
+        add(Vec2(b.minX, b.minY)); add(Vec2(b.maxX, b.maxY))
+        for item in scene.items {
+            let outline = item.worldOutline(ellipseSegments: 32)
+            // An item is in the fit whole or not at all.
+            if outline.allSatisfy(\.isFinite) { outline.forEach(add) }
+        }
+        for boundary in scene.boundaries { boundary.points.forEach(add) }
+        for l in scene.links { add(l.a); add(l.b) }
+        for t in scene.trails { t.points.forEach(add) }
+        guard lo.x <= hi.x, lo.y <= hi.y, (hi.x - lo.x).isFinite, (hi.y - lo.y).isFinite else {
+            return Rect(x: 0, y: 0, width: 1, height: 1)
+        }
+        return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+    }
+}
+
 /// World points to raster points: x scaled by `scale`, y by `scale / aspect` (a raster pixel
 /// is `aspect` times as tall as wide on screen).
 struct TerminalFrame {
@@ -98,6 +122,10 @@ struct TerminalFrame {
 
     @inline(__always) func x(_ wx: Real) -> Real { ox + (wx - world.x) * scale }
     @inline(__always) func y(_ wy: Real) -> Real { oy + (wy - world.y) * scale / aspect }
+    /// Raster point to world point.
+    func unmap(_ rx: Real, _ ry: Real) -> Vec2 {
+        Vec2(world.x + (rx - ox) / scale, world.y + (ry - oy) * aspect / scale)
+    }
 }
 
 /// Draws a scene's parts onto a canvas through a frame.
@@ -170,7 +198,11 @@ struct ScenePainter {
         guard n > 0 else { return }
         canvas.ink = Self.itemInk(item)
         if item.anchored { canvas.fillConvex(xs, ys, count: n) }
-        canvas.polyline(xs, ys, count: n, closed: true)
+        if case .ellipse(let w, let h) = item.shape, !isBraille {
+            asciiEllipse(item, width: w, height: h)
+        } else {
+            canvas.polyline(xs, ys, count: n, closed: true)
+        }
     }
 
     /// Puts the item's outline into the scratch arrays, raster coordinates; returns the count.
@@ -259,6 +291,55 @@ struct ScenePainter {
         let count = item.name.unicodeScalars.count
         canvas.ink = Self.itemInk(item)
         canvas.text(item.name, column: col - (count - 1) / 2, row: row)
+    }
+
+    /// An ellipse in ASCII: the cells whose centre is inside it and next to one outside (by a
+    /// side), each with the character of the tangent there; 'o' when no cell centre is inside.
+    /// The outline must be in the scratch arrays (for its extent).
+    private mutating func asciiEllipse(_ item: Scene.Item, width w: Real, height h: Real) {
+        let q = Rot(angle: item.angle)
+        let a = Swift.abs(w) / 2, b = Swift.abs(h) / 2
+        // The ellipse's implicit function at a cell's centre, in its own frame: (x/a)² + (y/b)².
+        func local(_ c: Int, _ r: Int) -> (x: Real, y: Real) {
+            let p = frame.unmap(Real(c) + 0.5, Real(r) + 0.5) - item.center
+            return (q.c * p.x + q.s * p.y, -q.s * p.x + q.c * p.y)
+        }
+        func inside(_ c: Int, _ r: Int) -> Bool {
+            let (x, y) = local(c, r)
+            return (x / a) * (x / a) + (y / b) * (y / b) <= 1
+        }
+        var lo = (x: Real.infinity, y: Real.infinity), hi = (x: -Real.infinity, y: -Real.infinity)
+        for i in 0..<xs.count {
+            lo = (Swift.min(lo.x, xs[i]), Swift.min(lo.y, ys[i])); hi = (Swift.max(hi.x, xs[i]), Swift.max(hi.y, ys[i]))
+        }
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return }
+        let c0 = Int(Swift.max(lo.x - 1, 0).rounded(.down)), c1 = Int(Swift.min(hi.x + 1, Real(canvas.width - 1)).rounded(.down))
+        let r0 = Int(Swift.max(lo.y - 1, 0).rounded(.down)), r1 = Int(Swift.min(hi.y + 1, Real(canvas.height - 1)).rounded(.down))
+        func edge(_ c: Int, _ r: Int) -> Bool {
+            inside(c, r) && (!inside(c - 1, r) || !inside(c + 1, r) || !inside(c, r - 1) || !inside(c, r + 1))
+        }
+        var any = false
+        if c0 <= c1 && r0 <= r1 {
+            for r in r0...r1 {
+                for c in c0...c1 where inside(c, r) {
+                    any = true
+                    guard edge(c, r) else { continue }
+                    let g: UInt32
+                    if edge(c - 1, r) && edge(c + 1, r) {
+                        g = TerminalCanvas.dash  // inside a run along a row
+                    } else if edge(c, r - 1) && edge(c, r + 1) {
+                        g = TerminalCanvas.bar  // inside a run down a column
+                    } else {
+                        // The tangent: across the gradient (x/a², y/b²), turned back to the world.
+                        let (x, y) = local(c, r)
+                        let n = q.apply(Vec2(x / (a * a), y / (b * b)))
+                        g = TerminalCanvas.directionGlyph(-n.y, n.x)
+                    }
+                    canvas.plot(c, r, glyph: g)
+                }
+            }
+        }
+        if !any { plotGlyph(frame.x(item.center.x), frame.y(item.center.y), 0x6F) }
     }
 
     // MARK: Marks
