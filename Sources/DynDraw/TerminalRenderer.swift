@@ -96,9 +96,9 @@ extension TerminalRenderer {
         let b = scene.bounds
         add(Vec2(b.minX, b.minY)); add(Vec2(b.maxX, b.maxY))
         for item in scene.items {
-            let outline = item.worldOutline(ellipseSegments: 32)
             // An item is in the fit whole or not at all.
-            if outline.allSatisfy(\.isFinite) { outline.forEach(add) }
+            let (c, e) = halfExtent(item)
+            if c.isFinite && e.isFinite { add(c - e); add(c + e) }
         }
         for boundary in scene.boundaries { boundary.points.forEach(add) }
         for l in scene.links { add(l.a); add(l.b) }
@@ -107,6 +107,29 @@ extension TerminalRenderer {
             return Rect(x: 0, y: 0, width: 1, height: 1)
         }
         return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+    }
+
+    /// The centre and half-size of the box around an item's outline (an ellipse's exact box:
+    /// half-widths √(a²cos² + b²sin²) and √(a²sin² + b²cos²)).
+    static func halfExtent(_ item: Scene.Item) -> (center: Vec2, half: Vec2) {
+        let q = Rot(angle: item.angle)
+        switch item.shape {
+        case .rectangle(let w, let h):
+            let a = Swift.abs(w) / 2, b = Swift.abs(h) / 2
+            return (item.center, Vec2(a * Swift.abs(q.c) + b * Swift.abs(q.s), a * Swift.abs(q.s) + b * Swift.abs(q.c)))
+        case .ellipse(let w, let h):
+            let a = Swift.abs(w) / 2, b = Swift.abs(h) / 2
+            let x = a * a * q.c * q.c + b * b * q.s * q.s, y = a * a * q.s * q.s + b * b * q.c * q.c
+            return (item.center, Vec2(x.squareRoot(), y.squareRoot()))
+        case .polygon(let ps):
+            guard !ps.isEmpty else { return (item.center, .zero) }
+            var lo = Vec2(Real.infinity, Real.infinity), hi = Vec2(-Real.infinity, -Real.infinity)
+            for p in ps {
+                let v = q.apply(p)
+                lo = min(lo, v); hi = max(hi, v)
+            }
+            return (item.center + 0.5 * (lo + hi), 0.5 * (hi - lo))
+        }
     }
 }
 
@@ -146,8 +169,15 @@ struct ScenePainter {
     private var aspect: Real { frame.aspect }
     private var isBraille: Bool { canvas.mode == .braille }
 
-    static func itemInk(_ item: Scene.Item) -> UInt16 {
-        TerminalCanvas.ink(item.anchored ? Palette.anchored : Palette.item(item.colorIndex))
+    /// The palette's item colours and the anchored grey as inks, worked out once.
+    static let itemInks: [UInt16] = Palette.items.map(TerminalCanvas.ink)
+    static let anchoredInk = TerminalCanvas.ink(Palette.anchored)
+
+    static func itemInk(_ item: Scene.Item) -> UInt16 { item.anchored ? anchoredInk : colorInk(item.colorIndex) }
+
+    static func colorInk(_ index: Int) -> UInt16 {
+        let n = itemInks.count
+        return itemInks[((index % n) + n) % n]
     }
 
     mutating func draw(_ scene: Scene, options: DrawOptions) {
@@ -189,7 +219,7 @@ struct ScenePainter {
     mutating func drawTrail(_ t: Scene.Trail) {
         xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
         for p in t.points { xs.append(frame.x(p.x)); ys.append(frame.y(p.y)) }
-        canvas.ink = TerminalCanvas.ink(Palette.item(t.colorIndex))
+        canvas.ink = Self.colorInk(t.colorIndex)
         canvas.polyline(xs, ys, count: xs.count, closed: false, stroke: .dotted)
     }
 
