@@ -157,6 +157,31 @@ import Testing
         #expect(!q.dots.contains(Dot(79, 60)))
     }
 
+    @Test func theFitHoldsRotatedShapesExactly() {
+        // The extent of turned shapes, against a dense sampling of their outlines.
+        let items = [
+            Scene.Item(name: "e", shape: .ellipse(width: 60, height: 20), center: Vec2(100, 50), angle: 0.7),
+            Scene.Item(name: "r", shape: .rectangle(width: 30, height: 10), center: Vec2(-20, 10), angle: -1.1),
+            Scene.Item(name: "p", shape: .polygon([Vec2(0, -10), Vec2(12, 8), Vec2(-5, 9)]), center: Vec2(40, 140), angle: 2.5),
+        ]
+        let scene = Scene(bounds: Rect(x: 0, y: 0, width: 10, height: 10), items: items)
+        let fit = TerminalRenderer.drawnExtent(scene)
+        var lo = Vec2(0, 0), hi = Vec2(10, 10)
+        for item in items {
+            for p in item.worldOutline(ellipseSegments: 4000) { lo = min(lo, p); hi = max(hi, p) }
+        }
+        #expect(abs(fit.minX - lo.x) < 1e-3 && abs(fit.minY - lo.y) < 1e-3)
+        #expect(abs(fit.maxX - hi.x) < 1e-3 && abs(fit.maxY - hi.y) < 1e-3)
+        // A NaN item is left out of the fit rather than spoiling it; an empty polygon counts
+        // as its centre (where its name goes).
+        let odd = Scene(bounds: Rect(x: 0, y: 0, width: 10, height: 10), items: [
+            Scene.Item(name: "n", shape: .rectangle(width: 5, height: 5), center: Vec2(.nan, 500)),
+            Scene.Item(name: "q", shape: .polygon([]), center: Vec2(-50, 5)),
+        ])
+        let f = TerminalRenderer.drawnExtent(odd)
+        #expect(f.minX == -50 && f.maxX == 10 && f.minY == 0 && f.maxY == 10)
+    }
+
     // MARK: Links and marks
 
     @Test func springZigZagsAroundItsLine() {
