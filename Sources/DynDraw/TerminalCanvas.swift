@@ -234,6 +234,18 @@ struct TerminalCanvas {
         if closed && count > 2 {
             line(xs[count - 1], ys[count - 1], xs[0], ys[0], stroke: stroke, glyph: glyph, phase: &phase, continuing: true)
         }
+        // ASCII: a corner where the line changes character is a '+'.
+        guard mode == .ascii, stroke == .solid, glyph == nil, count > 2 else { return }
+        func direction(_ i: Int, _ j: Int) -> UInt32? {
+            let dx = xs[j] - xs[i], dy = (ys[j] - ys[i]) * pixelAspect
+            return dx == 0 && dy == 0 ? nil : Self.directionGlyph(dx, dy)
+        }
+        for i in (closed ? 0 : 1)..<(closed ? count : count - 1) {
+            let before = (i + count - 1) % count, after = (i + 1) % count
+            guard let gin = direction(before, i), let gout = direction(i, after), gin != gout else { continue }
+            guard xs[i].isFinite, ys[i].isFinite, Swift.abs(xs[i]) < 1e9, Swift.abs(ys[i]) < 1e9 else { continue }
+            plot(Int(xs[i].rounded(.down)), Int(ys[i].rounded(.down)), glyph: Self.plus)
+        }
     }
 
     /// Sets every pixel whose centre is inside a convex polygon of raster points ('#' in ASCII).

@@ -5,9 +5,9 @@
 // - items: their outline at their angle, in their palette colour; anchored items filled, grey;
 // - boundaries: polylines (a closed one joins the last point to the first), in the terminal's
 //   foreground; the bounds: a frame, solid when they collide, dotted and grey otherwise;
-// - links: rod a line, spring a zig-zag, pin a small ring at the joint, limit a dashed line,
-//   slide a line with end ticks, fixed a thick bar, snap a dotted line and a '+' at the snap
-//   point; an anchor in the world is marked with a small '×';
+// - links (TerminalLinks.swift): rod a line, spring a zig-zag, pin a small ring at the joint,
+//   limit a dashed line, slide a line with end ticks, fixed a thick bar, snap a dotted line
+//   and a '+' at the snap point; an anchor in the world is marked with a small '×';
 // - trails: dotted polylines in the item's colour; velocities: arrows; names: text at the centre.
 // Lines that are black on paper (boundaries, links) take the terminal's own foreground, so that
 // they show on dark and light backgrounds alike.
@@ -26,7 +26,8 @@ public enum TerminalRenderer {
     ///   - rows: the height in cells; nil makes it follow from the width and the shown region's
     ///     aspect ratio (at most 2 × `columns`).
     ///   - region: the part of the world shown; nil (or an empty or non-finite rectangle) shows
-    ///     the scene's bounds grown to hold everything drawn (`scene.extent`). The region is
+    ///     the scene's bounds grown to hold everything drawn (as `scene.extent`, trails included,
+    ///     non-finite points left out). The region is
     ///     scaled uniformly to fit and centred, so that circles stay round: in braille mode dots
     ///     are about square, in ASCII mode a cell counts as twice as tall as wide.
     ///   - style: braille or ASCII, colour or not.
@@ -52,11 +53,7 @@ public enum TerminalRenderer {
         if let region, usable(region) {
             world = region
         } else {
-            world = scene.extent
-            if !(world.x.isFinite && world.y.isFinite && world.width.isFinite && world.height.isFinite) { world = scene.bounds }
-            if !(world.x.isFinite && world.y.isFinite && world.width.isFinite && world.height.isFinite) {
-                world = Rect(x: 0, y: 0, width: 1, height: 1)
-            }
+            world = drawnExtent(scene)
             // A world of no width or height (one point) still gets a square around it.
             let side = Swift.max(world.width, world.height, 1)
             if world.width <= 0 { world = Rect(x: world.center.x - side / 2, y: world.y, width: side, height: world.height) }
@@ -86,6 +83,56 @@ public enum TerminalRenderer {
     }
 }
 
+extension TerminalRenderer {
+    /// The bounds grown to hold every finite point drawn: item outlines, boundaries, links and
+    /// trails. Like `Scene.extent`, but it skips what cannot be drawn (non-finite points, empty
+    /// polygons) instead of letting it spoil (or crash) the fit.
+    static func drawnExtent(_ scene: Scene) -> Rect {
+        var lo = Vec2(Real.infinity, Real.infinity), hi = Vec2(-Real.infinity, -Real.infinity)
+        func add(_ p: Vec2) {
+            guard p.isFinite else { return }
+            lo = min(lo, p); hi = max(hi, p)
+        }
+        let b = scene.bounds
+        add(Vec2(b.minX, b.minY)); add(Vec2(b.maxX, b.maxY))
+        for item in scene.items {
+            // An item is in the fit whole or not at all.
+            let (c, e) = halfExtent(item)
+            if c.isFinite && e.isFinite { add(c - e); add(c + e) }
+        }
+        for boundary in scene.boundaries { boundary.points.forEach(add) }
+        for l in scene.links { add(l.a); add(l.b) }
+        for t in scene.trails { t.points.forEach(add) }
+        guard lo.x <= hi.x, lo.y <= hi.y, (hi.x - lo.x).isFinite, (hi.y - lo.y).isFinite else {
+            return Rect(x: 0, y: 0, width: 1, height: 1)
+        }
+        return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+    }
+
+    /// The centre and half-size of the box around an item's outline (an ellipse's exact box:
+    /// half-widths √(a²cos² + b²sin²) and √(a²sin² + b²cos²)).
+    static func halfExtent(_ item: Scene.Item) -> (center: Vec2, half: Vec2) {
+        let q = Rot(angle: item.angle)
+        switch item.shape {
+        case .rectangle(let w, let h):
+            let a = Swift.abs(w) / 2, b = Swift.abs(h) / 2
+            return (item.center, Vec2(a * Swift.abs(q.c) + b * Swift.abs(q.s), a * Swift.abs(q.s) + b * Swift.abs(q.c)))
+        case .ellipse(let w, let h):
+            let a = Swift.abs(w) / 2, b = Swift.abs(h) / 2
+            let x = a * a * q.c * q.c + b * b * q.s * q.s, y = a * a * q.s * q.s + b * b * q.c * q.c
+            return (item.center, Vec2(x.squareRoot(), y.squareRoot()))
+        case .polygon(let ps):
+            guard !ps.isEmpty else { return (item.center, .zero) }
+            var lo = Vec2(Real.infinity, Real.infinity), hi = Vec2(-Real.infinity, -Real.infinity)
+            for p in ps {
+                let v = q.apply(p)
+                lo = min(lo, v); hi = max(hi, v)
+            }
+            return (item.center + 0.5 * (lo + hi), 0.5 * (hi - lo))
+        }
+    }
+}
+
 /// World points to raster points: x scaled by `scale`, y by `scale / aspect` (a raster pixel
 /// is `aspect` times as tall as wide on screen).
 struct TerminalFrame {
@@ -98,6 +145,10 @@ struct TerminalFrame {
 
     @inline(__always) func x(_ wx: Real) -> Real { ox + (wx - world.x) * scale }
     @inline(__always) func y(_ wy: Real) -> Real { oy + (wy - world.y) * scale / aspect }
+    /// Raster point to world point.
+    func unmap(_ rx: Real, _ ry: Real) -> Vec2 {
+        Vec2(world.x + (rx - ox) / scale, world.y + (ry - oy) * aspect / scale)
+    }
 }
 
 /// Draws a scene's parts onto a canvas through a frame.
@@ -115,11 +166,18 @@ struct ScenePainter {
         ys.reserveCapacity(128)
     }
 
-    private var aspect: Real { frame.aspect }
-    private var isBraille: Bool { canvas.mode == .braille }
+    var aspect: Real { frame.aspect }
+    var isBraille: Bool { canvas.mode == .braille }
 
-    static func itemInk(_ item: Scene.Item) -> UInt16 {
-        TerminalCanvas.ink(item.anchored ? Palette.anchored : Palette.item(item.colorIndex))
+    /// The palette's item colours and the anchored grey as inks, worked out once.
+    static let itemInks: [UInt16] = Palette.items.map(TerminalCanvas.ink)
+    static let anchoredInk = TerminalCanvas.ink(Palette.anchored)
+
+    static func itemInk(_ item: Scene.Item) -> UInt16 { item.anchored ? anchoredInk : colorInk(item.colorIndex) }
+
+    static func colorInk(_ index: Int) -> UInt16 {
+        let n = itemInks.count
+        return itemInks[((index % n) + n) % n]
     }
 
     mutating func draw(_ scene: Scene, options: DrawOptions) {
@@ -161,7 +219,7 @@ struct ScenePainter {
     mutating func drawTrail(_ t: Scene.Trail) {
         xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
         for p in t.points { xs.append(frame.x(p.x)); ys.append(frame.y(p.y)) }
-        canvas.ink = TerminalCanvas.ink(Palette.item(t.colorIndex))
+        canvas.ink = Self.colorInk(t.colorIndex)
         canvas.polyline(xs, ys, count: xs.count, closed: false, stroke: .dotted)
     }
 
@@ -170,7 +228,11 @@ struct ScenePainter {
         guard n > 0 else { return }
         canvas.ink = Self.itemInk(item)
         if item.anchored { canvas.fillConvex(xs, ys, count: n) }
-        canvas.polyline(xs, ys, count: n, closed: true)
+        if case .ellipse(let w, let h) = item.shape, !isBraille {
+            asciiEllipse(item, width: w, height: h)
+        } else {
+            canvas.polyline(xs, ys, count: n, closed: true)
+        }
     }
 
     /// Puts the item's outline into the scratch arrays, raster coordinates; returns the count.
@@ -201,31 +263,6 @@ struct ScenePainter {
             }
         }
         return xs.count
-    }
-
-    mutating func drawLink(_ l: Scene.Link) {
-        canvas.ink = 0
-        let ax = frame.x(l.a.x), ay = frame.y(l.a.y), bx = frame.x(l.b.x), by = frame.y(l.b.y)
-        switch l.style {
-        case .rod:
-            canvas.line(ax, ay, bx, by)
-        case .spring:
-            drawSpring(ax, ay, bx, by)
-        case .pin:
-            if visualLength(ax, ay, bx, by) >= 3 { canvas.line(ax, ay, bx, by) }
-            ring(ax, ay)
-        case .limit:
-            canvas.line(ax, ay, bx, by, stroke: .dashed)
-        case .slide:
-            canvas.line(ax, ay, bx, by)
-            if isBraille { endTick(ax, ay, bx, by); endTick(bx, by, ax, ay) }
-        case .fixed:
-            drawBar(ax, ay, bx, by)
-        case .snap:
-            canvas.line(ax, ay, bx, by, stroke: .dotted)
-            cross(bx, by, diagonal: false)
-        }
-        if l.bIsAnchor && l.style != .snap { cross(bx, by, diagonal: true) }
     }
 
     mutating func drawVelocity(_ item: Scene.Item, scale: Real) {
@@ -261,98 +298,52 @@ struct ScenePainter {
         canvas.text(item.name, column: col - (count - 1) / 2, row: row)
     }
 
-    // MARK: Marks
-
-    /// Length on screen in square units (braille dots, or cell widths in ASCII).
-    private func visualLength(_ x0: Real, _ y0: Real, _ x1: Real, _ y1: Real) -> Real {
-        let dx = x1 - x0, dy = (y1 - y0) * aspect
-        return (dx * dx + dy * dy).squareRoot()
-    }
-
-    private mutating func plotGlyph(_ x: Real, _ y: Real, _ g: UInt32) {
-        guard x.isFinite, y.isFinite, Swift.abs(x) < 1e9, Swift.abs(y) < 1e9 else { return }
-        canvas.put(g, column: Int(x.rounded(.down)), row: Int(y.rounded(.down)))
-    }
-
-    /// A pin's joint: a ring 5 dots across around the dot at (x, y), or 'o'.
-    private mutating func ring(_ x: Real, _ y: Real) {
-        guard x.isFinite, y.isFinite, Swift.abs(x) < 1e9, Swift.abs(y) < 1e9 else { return }
-        guard isBraille else { plotGlyph(x, y, 0x6F); return }
-        let i = Int(x.rounded(.down)), j = Int(y.rounded(.down))
-        for d in -1...1 {
-            canvas.plot(i + d, j - 2, glyph: 0); canvas.plot(i + d, j + 2, glyph: 0)
-            canvas.plot(i - 2, j + d, glyph: 0); canvas.plot(i + 2, j + d, glyph: 0)
+    /// An ellipse in ASCII: the cells whose centre is inside it and next to one outside (by a
+    /// side), each with the character of the tangent there; 'o' when no cell centre is inside.
+    /// The outline must be in the scratch arrays (for its extent).
+    private mutating func asciiEllipse(_ item: Scene.Item, width w: Real, height h: Real) {
+        let q = Rot(angle: item.angle)
+        let a = Swift.abs(w) / 2, b = Swift.abs(h) / 2
+        // The ellipse's implicit function at a cell's centre, in its own frame: (x/a)² + (y/b)².
+        func local(_ c: Int, _ r: Int) -> (x: Real, y: Real) {
+            let p = frame.unmap(Real(c) + 0.5, Real(r) + 0.5) - item.center
+            return (q.c * p.x + q.s * p.y, -q.s * p.x + q.c * p.y)
         }
-    }
-
-    /// A small cross: '×' (diagonal, an anchor) or '+' (a snap point).
-    private mutating func cross(_ x: Real, _ y: Real, diagonal: Bool) {
-        guard isBraille else { plotGlyph(x, y, diagonal ? 0x78 : 0x2B); return }
-        if diagonal {
-            canvas.line(x - 2, y - 2, x + 2, y + 2); canvas.line(x - 2, y + 2, x + 2, y - 2)
-        } else {
-            canvas.line(x - 2, y, x + 2, y); canvas.line(x, y - 2, x, y + 2)
+        func inside(_ c: Int, _ r: Int) -> Bool {
+            let (x, y) = local(c, r)
+            return (x / a) * (x / a) + (y / b) * (y / b) <= 1
         }
-    }
-
-    /// A short tick across the line at (x, y), which goes towards (ox, oy).
-    private mutating func endTick(_ x: Real, _ y: Real, _ ox: Real, _ oy: Real) {
-        let len = visualLength(x, y, ox, oy)
-        guard len > 0 else { return }
-        let nx = -(oy - y) * aspect / len * 2, ny = (ox - x) / len * 2 / aspect
-        canvas.line(x - nx, y - ny, x + nx, y + ny)
-    }
-
-    /// A weld: a bar three dots thick between the ends ('=' in ASCII), a 3 × 3 block when
-    /// the ends meet.
-    private mutating func drawBar(_ ax: Real, _ ay: Real, _ bx: Real, _ by: Real) {
-        guard isBraille else {
-            canvas.line(ax, ay, bx, by, glyph: 0x3D)
-            return
+        var lo = (x: Real.infinity, y: Real.infinity), hi = (x: -Real.infinity, y: -Real.infinity)
+        for i in 0..<xs.count {
+            lo = (Swift.min(lo.x, xs[i]), Swift.min(lo.y, ys[i])); hi = (Swift.max(hi.x, xs[i]), Swift.max(hi.y, ys[i]))
         }
-        let len = visualLength(ax, ay, bx, by)
-        if len < 2 {
-            for d: Real in [-1, 0, 1] { canvas.line(ax - 1, ay + d, ax + 1, ay + d) }
-            return
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return }
+        let c0 = Int(Swift.max(lo.x - 1, 0).rounded(.down)), c1 = Int(Swift.min(hi.x + 1, Real(canvas.width - 1)).rounded(.down))
+        let r0 = Int(Swift.max(lo.y - 1, 0).rounded(.down)), r1 = Int(Swift.min(hi.y + 1, Real(canvas.height - 1)).rounded(.down))
+        func edge(_ c: Int, _ r: Int) -> Bool {
+            inside(c, r) && (!inside(c - 1, r) || !inside(c + 1, r) || !inside(c, r - 1) || !inside(c, r + 1))
         }
-        let nx = -(by - ay) / len, ny = (bx - ax) / len
-        for d: Real in [-1, 0, 1] { canvas.line(ax + d * nx, ay + d * ny, bx + d * nx, by + d * ny) }
-    }
-
-    /// A zig-zag from a to b: straight leads of a tenth of the length at each end, and between
-    /// them half-waves about 4 dots long and 2.5 dots out, at least 2 and at most 64. In ASCII,
-    /// the line between the leads alternates '/' and '\\'.
-    private mutating func drawSpring(_ ax: Real, _ ay: Real, _ bx: Real, _ by: Real) {
-        let len = visualLength(ax, ay, bx, by)
-        guard len >= 4, len.isFinite else { canvas.line(ax, ay, bx, by); return }
-        let lead = len * 0.1
-        let zig = len - 2 * lead
-        // Work on screen in square units, then back to the raster.
-        let ux = (bx - ax) / len, uy = (by - ay) * aspect / len
-        func to(_ s: Real, _ off: Real) -> (Real, Real) {
-            (ax + ux * s - uy * off, ay + (uy * s + ux * off) / aspect)
-        }
-        guard isBraille else {
-            let (p0x, p0y) = to(lead, 0), (p1x, p1y) = to(len - lead, 0)
-            canvas.line(ax, ay, p0x, p0y)
-            canvas.line(p0x, p0y, p1x, p1y, stroke: .zigzag)
-            canvas.line(p1x, p1y, bx, by)
-            return
-        }
-        let n = Swift.max(2, Swift.min(64, Int((zig / 4).rounded())))
-        var px = ax, py = ay
-        for k in 0...(n + 1) {
-            let (qx, qy): (Real, Real)
-            if k == 0 {
-                (qx, qy) = to(lead, 0)
-            } else if k == n + 1 {
-                (qx, qy) = to(len - lead, 0)
-            } else {
-                (qx, qy) = to(lead + zig * (Real(k) - 0.5) / Real(n), k % 2 == 1 ? 2.5 : -2.5)
+        var any = false
+        if c0 <= c1 && r0 <= r1 {
+            for r in r0...r1 {
+                for c in c0...c1 where inside(c, r) {
+                    any = true
+                    guard edge(c, r) else { continue }
+                    let g: UInt32
+                    if edge(c - 1, r) && edge(c + 1, r) {
+                        g = TerminalCanvas.dash  // inside a run along a row
+                    } else if edge(c, r - 1) && edge(c, r + 1) {
+                        g = TerminalCanvas.bar  // inside a run down a column
+                    } else {
+                        // The tangent: across the gradient (x/a², y/b²), turned back to the world.
+                        let (x, y) = local(c, r)
+                        let n = q.apply(Vec2(x / (a * a), y / (b * b)))
+                        g = TerminalCanvas.directionGlyph(-n.y, n.x)
+                    }
+                    canvas.plot(c, r, glyph: g)
+                }
             }
-            canvas.line(px, py, qx, qy)
-            px = qx; py = qy
         }
-        canvas.line(px, py, bx, by)
+        if !any { plotGlyph(frame.x(item.center.x), frame.y(item.center.y), 0x6F) }
     }
 }
