@@ -32,7 +32,7 @@ public enum TerminalChart {
     /// `style.color` (and then a reset at the end of each line).
     public static func render(_ chart: Chart, columns: Int, rows: Int, style: TerminalStyle = TerminalStyle()) -> String {
         let useMarkers = style.mode == .ascii || (!style.color && chart.series.count > 1)
-        let lay = ChartLayout(chart, columns: columns, rows: rows, mode: style.mode, sampleWidth: useMarkers ? 1 : 2)
+        let lay = TerminalChartLayout(chart, columns: columns, rows: rows, mode: style.mode, sampleWidth: useMarkers ? 1 : 2)
         var canvas = TerminalCanvas(mode: style.mode, columns: lay.columns, rows: lay.rows)
         drawAxes(lay, into: &canvas)
         for (k, s) in chart.series.enumerated() {
@@ -70,7 +70,7 @@ public enum TerminalChart {
         return marks[k % marks.count]
     }
 
-    static func drawAxes(_ lay: ChartLayout, into canvas: inout TerminalCanvas) {
+    static func drawAxes(_ lay: TerminalChartLayout, into canvas: inout TerminalCanvas) {
         let ascii = lay.mode == .ascii
         canvas.ink = 0
         if let label = lay.yLabel { canvas.text(label, column: 0, row: 0) }
@@ -100,7 +100,7 @@ public enum TerminalChart {
         canvas.text(lay.xLabel, column: Swift.max(0, lay.plotLeft + (lay.plotColumns - n) / 2), row: axisRow + 2)
     }
 
-    static func drawSeries(_ s: Chart.Series, _ lay: ChartLayout, glyph: Unicode.Scalar?, into canvas: inout TerminalCanvas) {
+    static func drawSeries(_ s: Chart.Series, _ lay: TerminalChartLayout, glyph: Unicode.Scalar?, into canvas: inout TerminalCanvas) {
         var prev: (Real, Real)?
         for p in s.points {
             guard p.isFinite else { prev = nil; continue }
@@ -113,7 +113,7 @@ public enum TerminalChart {
 
     /// Marker characters on a braille line: at its points, about every 8 cells apart
     /// (counting a row as two columns), the first `offset` cells in.
-    static func drawMarkers(_ s: Chart.Series, _ lay: ChartLayout, marker: Unicode.Scalar, offset: Int, into canvas: inout TerminalCanvas) {
+    static func drawMarkers(_ s: Chart.Series, _ lay: TerminalChartLayout, marker: Unicode.Scalar, offset: Int, into canvas: inout TerminalCanvas) {
         var last: (Int, Int)?
         let spacing = 8
         for p in s.points where p.isFinite {
@@ -168,7 +168,7 @@ public enum TerminalChart {
 }
 
 /// Where a chart's parts go: the plot area in cells, the axis ranges, ticks and the legend.
-struct ChartLayout {
+struct TerminalChartLayout {
     let mode: TerminalMode
     /// The whole picture, in cells.
     let columns: Int
