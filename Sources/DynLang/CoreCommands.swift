@@ -273,12 +273,7 @@ extension Interpreter {
     func advance(frames: Int, _ range: SourceRange) throws {
         let clock = ContinuousClock()
         let start = clock.now
-        for i in 0..<frames {
-            if isInterrupted() {
-                throw ScriptFailure.interrupted("stopped after \(i) of \(frames) steps; world time \(formatNumber(session.world.time)) s")
-            }
-            try stepFrame()
-        }
+        try advance(frames: frames, range, after: { _ in })
         if settings.timing {
             let elapsed = clock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18

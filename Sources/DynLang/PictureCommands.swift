@@ -163,8 +163,9 @@ extension Interpreter {
 
     // MARK: - Stepping with a view
 
-    /// Steps `frames` frames like `run`, calling `after` with the index of each frame stepped
-    /// (0-based); returns the frames stepped.
+    /// Steps `frames` frames, stopping at a frame boundary on Ctrl-C, and calls `after` with
+    /// the index of each frame stepped (0-based). `run`, `record`, `plot` and `run … live` all
+    /// step through here.
     func advance(frames: Int, _ range: SourceRange, after: (Int) throws -> Void) throws {
         for i in 0..<frames {
             if isInterrupted() {
@@ -193,7 +194,6 @@ extension Interpreter {
         let start = clock.now
         let frameSeconds = World.frameDuration / speed
         var lastDraw = start
-        var drawn = 0
         func frameText(_ scene: Scene, redraw: Bool) -> String {
             var out = redraw ? "\u{1B}[\(height)A\r" : ""
             out += terminalPicture(o, scene: scene, maxRows: maxRows).text
@@ -210,12 +210,10 @@ extension Interpreter {
             if now - lastDraw >= .milliseconds(15) || i == frames - 1 {
                 write(frameText(currentScene(), redraw: true))
                 lastDraw = clock.now
-                drawn += 1
             }
             let wait = target - clock.now
             if wait > .zero { Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18) }
         }
-        _ = drawn
     }
 
     /// After each frame: extend the trails and write the logs.
