@@ -166,9 +166,15 @@ public final class TmuxSession: @unchecked Sendable {
     public func waitFor(_ text: String, occurrences: Int = 1, timeout: Duration? = nil) throws -> String {
         var needle = Substring(text)
         while needle.last == " " { needle.removeLast() }
-        return try waitUntil("\(occurrences) × \"\(needle)\"", timeout: timeout) { pane in
-            pane.components(separatedBy: needle).count - 1 >= occurrences
+        var count = 0
+        let pane = try waitUntil("\(occurrences) × \"\(needle)\"", timeout: timeout) { pane in
+            count = pane.components(separatedBy: needle).count - 1
+            return count >= occurrences
         }
+        // What was seen here is not "next" for a later waitForNext: without this, a
+        // waitForNext after waitFor("dyn> ") returns at once on the prompt already seen.
+        seenCounts[String(needle)] = max(seenCounts[String(needle), default: 0], count)
+        return pane
     }
 
     /// Waits for an occurrence of `text` newer than those seen by the previous call with the
