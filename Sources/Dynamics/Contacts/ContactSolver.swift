@@ -109,11 +109,12 @@ struct ContactConstraint {
     /// Normal approach speed of each point at prepare, pt/s (restitution).
     var relativeVelocity1: Real
     var relativeVelocity2: Real
-    /// 1 for the speculative rows of a pair the impact pass owns (elastic, approaching faster
-    /// than the restitution threshold), else 0. The impact pass bounces such a pair in the
-    /// tick it touches, at the right moment; a speculative row would instead slow it down
-    /// ahead of the surface (and the restitution pass then bounce it early).
-    var impactOwned: Real
+    /// The speculative rows' rate, 1/s: 1/h (a gap s may close at s/h, no faster), or
+    /// infinity (no row) for a pair the impact pass owns (elastic, approaching faster than
+    /// the restitution threshold). The impact pass bounces such a pair in the tick it
+    /// touches, at the right moment; a speculative row would instead slow it down ahead of
+    /// the surface (and the restitution pass then bounce it early).
+    var speculativeRate: Real
 }
 
 /// A contact point the impact pass may bounce.
@@ -385,8 +386,8 @@ extension World {
                                     friction: cp.pointee.friction, restitution: cp.pointee.restitution, invMassA: A.invMass,
                                     invIA: A.invInertia, invMassB: B.invMass, invIB: B.invInertia,
                                     softness: isStatic ? staticSoft : soft, relativeVelocity1: vn1, relativeVelocity2: vn2,
-                                    impactOwned: cp.pointee.restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
-                                        ? 1 : 0))
+                                    speculativeRate: cp.pointee.restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
+                                        ? .infinity : ctx.invH))
                         }
                     }
                 }
@@ -555,7 +556,7 @@ extension World {
             var impulseScale: Real
             if s > 0 {
                 // Speculative: the gap may close, not more (a pair the impact pass owns: no row).
-                bias = c.pointee.impactOwned != 0 ? Real.infinity : s * invH
+                bias = s * c.pointee.speculativeRate
                 massScale = 1
                 impulseScale = 0
             } else {
@@ -657,9 +658,7 @@ extension World {
         let biasRate = relax ? zero : D2(c0.pointee.softness.biasRate, c1.pointee.softness.biasRate)
         let softMass = relax ? one : D2(c0.pointee.softness.massScale, c1.pointee.softness.massScale)
         let softImpulse = relax ? zero : D2(c0.pointee.softness.impulseScale, c1.pointee.softness.impulseScale)
-        let invH2 = D2(repeating: invH)
-        let owned = D2(c0.pointee.impactOwned, c1.pointee.impactOwned) .!= zero
-        let infinite = D2(repeating: .infinity)
+        let invH2 = D2(c0.pointee.speculativeRate, c1.pointee.speculativeRate)
         let minBias = D2(repeating: -maxPush)
         let count = Int(Swift.max(c0.pointee.pointCount, c1.pointee.pointCount))
         for k in 0..<count {
@@ -673,7 +672,7 @@ extension World {
             let dy = dpy + (qBs * rBx + qBc * rBy) - (qAs * rAx + qAc * rAy)
             let s = dx * nx + dy * ny + D2(q0.pointee.baseSeparation, q1.pointee.baseSeparation)
             let speculative = s .> zero
-            let bias = pointwiseMax(biasRate * s, minBias).replacing(with: (s * invH2).replacing(with: infinite, where: owned), where: speculative)
+            let bias = pointwiseMax(biasRate * s, minBias).replacing(with: s * invH2, where: speculative)
             let massScale = softMass.replacing(with: one, where: speculative)
             let impulseScale = softImpulse.replacing(with: zero, where: speculative)
             let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
