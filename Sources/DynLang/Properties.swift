@@ -126,8 +126,13 @@ extension Interpreter {
                 throw runtimeError("\(entityKindName(entity)) has no property '\(name)'" + Suggest.hint(for: name, in: names), nameRange)
             }
             return Interpreter.value(v)
-        case .boundary:
-            throw runtimeError("a boundary has no properties", nameRange)
+        case .boundary(let id):
+            switch name {
+            case "elasticity": return .number(world.boundaryElasticity(id) ?? 0)
+            case "friction": return .number(world.boundaryFriction(id) ?? 0)
+            default:
+                throw runtimeError("a boundary has no property '\(name)'; it has elasticity and friction", nameRange)
+            }
         case .action:
             throw runtimeError("an action has no properties", nameRange)
         }
@@ -254,8 +259,18 @@ extension Interpreter {
             case .string(let s): engineValue = .text(s)
             }
             try engine { try session.world.setBehaviorProperty(name, of: id, to: engineValue) }
-        case .boundary:
-            throw runtimeError("a boundary has no properties", nameRange)
+        case .boundary(let id):
+            guard name == "elasticity" || name == "friction" else {
+                throw runtimeError("a boundary has no property '\(name)'; it has elasticity and friction", nameRange)
+            }
+            let d = try num()
+            try engine {
+                if name == "elasticity" {
+                    try session.world.setBoundaryMaterial(id, elasticity: d)
+                } else {
+                    try session.world.setBoundaryMaterial(id, friction: d)
+                }
+            }
         case .action:
             throw runtimeError("an action has no properties", nameRange)
         }

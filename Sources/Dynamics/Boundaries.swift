@@ -1,8 +1,9 @@
 // Named boundaries (UICollisionBehavior.addBoundary, reference §8, §8.1, §14.14).
 //
 // A boundary is static: a line (two points) or a path closed into a loop of straight
-// segments (concave outlines allowed; a 2-point path is a line, reference §14.14). It has
-// friction 0.2 and elasticity 0.2 (reference §8.1) and collides with every item of every
+// segments (concave outlines allowed; a 2-point path is a line, reference §14.14). Its
+// friction and elasticity are the model's item defaults (ideal 0 / 0, uikit 0.2 / 0.2: what
+// shipping UIKit shows, reference §8.1) until set, and it collides with every item of every
 // collision behavior whose mode includes boundaries. In `dyn` boundaries belong to the
 // world, not to one behavior, and are named by `BoundaryID` handles (index + generation,
 // like items).
@@ -46,13 +47,81 @@ struct BoundarySlot {
     var serial: UInt32
     /// Creation order (segments are built in this order).
     var order: UInt64
+    /// Material; nil: the model's default.
+    var friction: Real? = nil
+    var elasticity: Real? = nil
 }
 
 extension World {
-    /// Friction of every boundary (reference §8.1).
+    /// Friction of the original's boundaries (reference §8.1): the `uikit` model's default.
+    /// Boundaries take their model's defaults (`WorldModel.defaultFriction`) until set.
     public static let boundaryFriction: Real = 0.2
-    /// Elasticity of every boundary (reference §8.1).
+    /// Elasticity of the original's boundaries (reference §8.1): the `uikit` model's default.
     public static let boundaryElasticity: Real = 0.2
+
+    /// The friction of a named boundary: its own, or the model's default (nil if unknown).
+    public func boundaryFriction(_ id: BoundaryID) -> Real? {
+        boundarySlot(id).map { boundarySlots[$0].friction ?? model.defaultFriction }
+    }
+
+    /// The elasticity of a named boundary: its own, or the model's default (nil if unknown).
+    public func boundaryElasticity(_ id: BoundaryID) -> Real? {
+        boundarySlot(id).map { boundarySlots[$0].elasticity ?? model.defaultElasticity }
+    }
+
+    /// Sets a named boundary's material; a nil argument leaves that value as it is. Friction
+    /// must be finite and ≥ 0, elasticity finite (as an item's).
+    ///
+    /// Throws `.invalidValue` (unknown boundary, bad value); a failed call changes nothing.
+    public mutating func setBoundaryMaterial(_ id: BoundaryID, elasticity: Real? = nil, friction: Real? = nil) throws {
+        guard let i = boundarySlot(id) else {
+            throw EngineError(.invalidValue, field: nil, "unknown or removed boundary")
+        }
+        try World.checkMaterial(elasticity: elasticity, friction: friction)
+        if let e = elasticity { boundarySlots[i].elasticity = e }
+        if let f = friction { boundarySlots[i].friction = f }
+        noteCollisionEdit()
+    }
+
+    /// The friction of a collision behavior's bounds boundary: its own, or the model's
+    /// default (nil if `id` is not a collision behavior).
+    public func boundsFriction(_ id: BehaviorID) -> Real? {
+        collisionRecordIndex(id).map { collisions[$0].boundsFriction ?? model.defaultFriction }
+    }
+
+    /// The elasticity of a collision behavior's bounds boundary: its own, or the model's
+    /// default (nil if `id` is not a collision behavior).
+    public func boundsElasticity(_ id: BehaviorID) -> Real? {
+        collisionRecordIndex(id).map { collisions[$0].boundsElasticity ?? model.defaultElasticity }
+    }
+
+    /// Sets the material of a collision behavior's bounds boundary (UIKit's reference-bounds
+    /// boundary belongs to one collision behavior); nil leaves a value as it is.
+    ///
+    /// Throws `.invalidValue` (not a collision behavior, bad value); a failed call changes nothing.
+    public mutating func setBoundsMaterial(_ id: BehaviorID, elasticity: Real? = nil, friction: Real? = nil) throws {
+        guard let r = collisionRecordIndex(id) else {
+            throw EngineError(.invalidValue, field: nil, "not a collision behavior")
+        }
+        try World.checkMaterial(elasticity: elasticity, friction: friction)
+        if let e = elasticity { collisions[r].boundsElasticity = e }
+        if let f = friction { collisions[r].boundsFriction = f }
+        noteCollisionEdit()
+    }
+
+    static func checkMaterial(elasticity: Real?, friction: Real?) throws {
+        if let e = elasticity, !e.isFinite { throw EngineError.notFinite("elasticity", e) }
+        if let f = friction {
+            if !f.isFinite { throw EngineError.notFinite("friction", f) }
+            if f < 0 { throw EngineError(.invalidValue, field: "friction", "friction must be ≥ 0 (got \(f))") }
+        }
+    }
+
+    /// The index in `collisions` of a collision behavior.
+    func collisionRecordIndex(_ id: BehaviorID) -> Int? {
+        guard let s = behaviorSlot(id), behaviorSlots[s].kind == .collision else { return nil }
+        return Int(behaviorSlots[s].record)
+    }
 
     /// Adds a static boundary: a line through 2 points (`closed` false), or a path closed into a
     /// loop (`closed` true; a closed path of 2 points is a line). Points in world pt.

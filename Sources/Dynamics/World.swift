@@ -62,6 +62,14 @@ public struct World: Sendable {
     /// Sub-steps per tick, 1...64 (default 4): constraint solving and position integration run
     /// this many times per tick.
     public private(set) var substeps: Int
+    /// Gravity, forces and damping act in every sub-step (symplectic Euler at h = H/substeps,
+    /// Box2D v3's order), instead of once per tick (the default: H-step Euler, which the
+    /// `uikit` model's free-fall numbers need). Only the `ideal` model honours it. Off by
+    /// default for now: on, the exact ellipse's rocking period drifts with the number of
+    /// sub-steps (Docs/engine.md, "Forces per sub-step").
+    public var forcesPerSubstep = false {
+        didSet { if forcesPerSubstep != oldValue { paused = false } }
+    }
 
     /// Duration of one frame (one `step()`), s.
     public static let frameDuration: Real = 1.0 / 60.0

@@ -213,44 +213,52 @@ func withSegmentPolygon<R>(_ segment: Segment, _ body: (PolygonRef) -> R) -> R {
 
 /// The manifold between two shapes of any kinds, with the normal from A to B.
 ///
-/// `vertices` and `normals` are the world's pools (read for polygons only).
+/// `vertices` and `normals` are the world's pools (read for polygons only). `cutoff`: no
+/// point beyond this separation (the speculative distance unless a pair looks ahead).
 public func collide(
     _ shapeA: ShapeGeometry, _ xfA: Transform, _ shapeB: ShapeGeometry, _ xfB: Transform,
-    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>
+    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, cutoff: Real = CollisionConstants.speculativeDistance
 ) -> Manifold {
     switch (shapeA.kind, shapeB.kind) {
     case (.circle, .circle):
-        return collideCircles(Circle(shapeA), xfA, Circle(shapeB), xfB)
+        return collideCircles(Circle(shapeA), xfA, Circle(shapeB), xfB, cutoff: cutoff)
     case (.polygon, .circle):
-        return collidePolygonAndCircle(PolygonRef(shapeA, vertices: vertices, normals: normals), xfA, Circle(shapeB), xfB)
+        return collidePolygonAndCircle(
+            PolygonRef(shapeA, vertices: vertices, normals: normals), xfA, Circle(shapeB), xfB, cutoff: cutoff)
     case (.circle, .polygon):
-        return collidePolygonAndCircle(PolygonRef(shapeB, vertices: vertices, normals: normals), xfB, Circle(shapeA), xfA).flipped()
+        return collidePolygonAndCircle(
+            PolygonRef(shapeB, vertices: vertices, normals: normals), xfB, Circle(shapeA), xfA, cutoff: cutoff
+        ).flipped()
     case (.polygon, .polygon):
         return collidePolygons(
             PolygonRef(shapeA, vertices: vertices, normals: normals), xfA,
-            PolygonRef(shapeB, vertices: vertices, normals: normals), xfB)
+            PolygonRef(shapeB, vertices: vertices, normals: normals), xfB, cutoff: cutoff)
     case (.polygon, .ellipse):
-        return collidePolygonAndEllipse(PolygonRef(shapeA, vertices: vertices, normals: normals), xfA, Ellipse(shapeB), xfB)
+        return collidePolygonAndEllipse(
+            PolygonRef(shapeA, vertices: vertices, normals: normals), xfA, Ellipse(shapeB), xfB, cutoff: cutoff)
     case (.ellipse, .polygon):
-        return collidePolygonAndEllipse(PolygonRef(shapeB, vertices: vertices, normals: normals), xfB, Ellipse(shapeA), xfA).flipped()
+        return collidePolygonAndEllipse(
+            PolygonRef(shapeB, vertices: vertices, normals: normals), xfB, Ellipse(shapeA), xfA, cutoff: cutoff
+        ).flipped()
     case (.ellipse, .circle):
-        return collideEllipseAndCircle(Ellipse(shapeA), xfA, Circle(shapeB), xfB)
+        return collideEllipseAndCircle(Ellipse(shapeA), xfA, Circle(shapeB), xfB, cutoff: cutoff)
     case (.circle, .ellipse):
-        return collideEllipseAndCircle(Ellipse(shapeB), xfB, Circle(shapeA), xfA).flipped()
+        return collideEllipseAndCircle(Ellipse(shapeB), xfB, Circle(shapeA), xfA, cutoff: cutoff).flipped()
     case (.ellipse, .ellipse):
-        return collideEllipses(Ellipse(shapeA), xfA, Ellipse(shapeB), xfB)
+        return collideEllipses(Ellipse(shapeA), xfA, Ellipse(shapeB), xfB, cutoff: cutoff)
     }
 }
 
 /// The manifold between a segment (A, a boundary) and a shape of any kind (B).
 public func collide(
     _ segment: Segment, _ xfA: Transform, _ shapeB: ShapeGeometry, _ xfB: Transform,
-    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>
+    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, cutoff: Real = CollisionConstants.speculativeDistance
 ) -> Manifold {
     switch shapeB.kind {
-    case .circle: collideSegmentAndCircle(segment, xfA, Circle(shapeB), xfB)
-    case .ellipse: collideSegmentAndEllipse(segment, xfA, Ellipse(shapeB), xfB)
-    case .polygon: collideSegmentAndPolygon(segment, xfA, PolygonRef(shapeB, vertices: vertices, normals: normals), xfB)
+    case .circle: collideSegmentAndCircle(segment, xfA, Circle(shapeB), xfB, cutoff: cutoff)
+    case .ellipse: collideSegmentAndEllipse(segment, xfA, Ellipse(shapeB), xfB, cutoff: cutoff)
+    case .polygon:
+        collideSegmentAndPolygon(segment, xfA, PolygonRef(shapeB, vertices: vertices, normals: normals), xfB, cutoff: cutoff)
     }
 }
 
@@ -269,16 +277,25 @@ extension Ellipse {
 // MARK: - Segments
 
 /// Segment (A) against circle (B): the segment as a two-sided 2-vertex polygon.
-public func collideSegmentAndCircle(_ segment: Segment, _ xfA: Transform, _ circle: Circle, _ xfB: Transform) -> Manifold {
-    withSegmentPolygon(segment) { collidePolygonAndCircle($0, xfA, circle, xfB) }
+public func collideSegmentAndCircle(
+    _ segment: Segment, _ xfA: Transform, _ circle: Circle, _ xfB: Transform,
+    cutoff: Real = CollisionConstants.speculativeDistance
+) -> Manifold {
+    withSegmentPolygon(segment) { collidePolygonAndCircle($0, xfA, circle, xfB, cutoff: cutoff) }
 }
 
 /// Segment (A) against polygon (B).
-public func collideSegmentAndPolygon(_ segment: Segment, _ xfA: Transform, _ polygon: PolygonRef, _ xfB: Transform) -> Manifold {
-    withSegmentPolygon(segment) { collidePolygons($0, xfA, polygon, xfB) }
+public func collideSegmentAndPolygon(
+    _ segment: Segment, _ xfA: Transform, _ polygon: PolygonRef, _ xfB: Transform,
+    cutoff: Real = CollisionConstants.speculativeDistance
+) -> Manifold {
+    withSegmentPolygon(segment) { collidePolygons($0, xfA, polygon, xfB, cutoff: cutoff) }
 }
 
 /// Segment (A) against ellipse (B).
-public func collideSegmentAndEllipse(_ segment: Segment, _ xfA: Transform, _ ellipse: Ellipse, _ xfB: Transform) -> Manifold {
-    withSegmentPolygon(segment) { collidePolygonAndEllipse($0, xfA, ellipse, xfB) }
+public func collideSegmentAndEllipse(
+    _ segment: Segment, _ xfA: Transform, _ ellipse: Ellipse, _ xfB: Transform,
+    cutoff: Real = CollisionConstants.speculativeDistance
+) -> Manifold {
+    withSegmentPolygon(segment) { collidePolygonAndEllipse($0, xfA, ellipse, xfB, cutoff: cutoff) }
 }

@@ -228,7 +228,9 @@ public func collidePolygonAndEllipse(
 
 /// Ellipse (A) against circle (B): the signed distance of the circle's centre to the
 /// ellipse, minus the radius, along the ellipse's normal at the closest boundary point.
-public func collideEllipseAndCircle(_ ellipse: Ellipse, _ xfA: Transform, _ circle: Circle, _ xfB: Transform) -> Manifold {
+public func collideEllipseAndCircle(
+    _ ellipse: Ellipse, _ xfA: Transform, _ circle: Circle, _ xfB: Transform, cutoff: Real = CollisionConstants.speculativeDistance
+) -> Manifold {
     let xfE = Transform(p: xfA.apply(ellipse.center), q: xfA.q)
     let a = ellipse.semiAxes.x
     let b = ellipse.semiAxes.y
@@ -236,7 +238,7 @@ public func collideEllipseAndCircle(_ ellipse: Ellipse, _ xfA: Transform, _ circ
     let q = closestPointOnEllipse(a: a, b: b, p)
     let n = ellipseNormal(a: a, b: b, at: q)
     let separation = n.dot(p - q) - circle.radius
-    if separation > CollisionConstants.speculativeDistance { return .empty }
+    if separation > cutoff { return .empty }
     var m = Manifold.empty
     m.normal = xfE.q.apply(n)
     let onB = p - circle.radius * n
@@ -393,7 +395,9 @@ func maximizeVertexSeparation(a: Real, b: Real, _ p: Vec2, from m0: Vec2, to m1:
 /// Ellipse (A) against ellipse (B): exact SAT by maximising σ(θ), one point.
 ///
 /// Maths: see the file comment.
-public func collideEllipses(_ ellipseA: Ellipse, _ xfA: Transform, _ ellipseB: Ellipse, _ xfB: Transform) -> Manifold {
+public func collideEllipses(
+    _ ellipseA: Ellipse, _ xfA: Transform, _ ellipseB: Ellipse, _ xfB: Transform, cutoff: Real = CollisionConstants.speculativeDistance
+) -> Manifold {
     let xfEA = Transform(p: xfA.apply(ellipseA.center), q: xfA.q)
     let cB = xfB.apply(ellipseB.center)
     let rel = Rot(c: xfA.q.c * xfB.q.c + xfA.q.s * xfB.q.s, s: xfA.q.c * xfB.q.s - xfA.q.s * xfB.q.c)
@@ -406,7 +410,7 @@ public func collideEllipses(_ ellipseA: Ellipse, _ xfA: Transform, _ ellipseB: E
     let maxA = Swift.max(ellipseA.semiAxes.x, ellipseA.semiAxes.y)
     let maxB = Swift.max(ellipseB.semiAxes.x, ellipseB.semiAxes.y)
     let distance = f.d.length
-    if distance - maxA - maxB > speculative { return .empty }
+    if distance - maxA - maxB > Swift.max(cutoff, speculative) { return .empty }
     // Cold start: 16 directions, the centre direction, and both axes of both ellipses (σ
     // peaks sharply where n runs along an elongated ellipse's minor axis).
     let step = 2 * DMath.pi / 16
@@ -464,6 +468,7 @@ public func collideEllipses(_ ellipseA: Ellipse, _ xfA: Transform, _ ellipseB: E
                 }
             }
         }
+        if separation > cutoff { return .empty }
         return ellipsePairManifold(ellipseA, xfA, ellipseB, xfB, f: f, frame: xfEA, normal: normal, separation: separation)
     }
 }
@@ -474,7 +479,6 @@ func ellipsePairManifold(
     _ ellipseA: Ellipse, _ xfA: Transform, _ ellipseB: Ellipse, _ xfB: Transform, f: EllipsePairSeparation,
     frame xfEA: Transform, normal n: Vec2, separation: Real
 ) -> Manifold {
-    if separation > CollisionConstants.speculativeDistance { return .empty }
     // Witnesses: A's support point along n, B's along −n.
     let onA = ellipseSupport(a: ellipseA.semiAxes.x, b: ellipseA.semiAxes.y, n).point
     let nB = Vec2(n.dot(f.uB), n.dot(f.vB))

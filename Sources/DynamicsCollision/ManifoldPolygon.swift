@@ -7,13 +7,15 @@ import DynamicsMath
 /// Maths: with centres cA, cB and d = cB − cA, the separation is |d| − rA − rB along
 /// n = d/|d| (n = (0, 1) when the centres coincide). The point lies midway between
 /// cA + rA·n and cB − rB·n.
-public func collideCircles(_ a: Circle, _ xfA: Transform, _ b: Circle, _ xfB: Transform) -> Manifold {
+public func collideCircles(
+    _ a: Circle, _ xfA: Transform, _ b: Circle, _ xfB: Transform, cutoff: Real = CollisionConstants.speculativeDistance
+) -> Manifold {
     let cA = xfA.apply(a.center)
     let cB = xfB.apply(b.center)
     let d = cB - cA
     let distance = d.length
     let separation = distance - a.radius - b.radius
-    if separation > CollisionConstants.speculativeDistance { return .empty }
+    if separation > cutoff { return .empty }
     let n = distance > 1e-12 ? d / distance : Vec2(0, 1)
     let pA = cA + a.radius * n
     let pB = cB - b.radius * n
@@ -157,14 +159,16 @@ func segmentClosestParameters(_ p1: Vec2, _ p2: Vec2, _ q1: Vec2, _ q2: Vec2) ->
 ///    (0 ≤ (x − v11)·t ≤ |v12 − v11| along its tangent t). Each clipped point x has
 ///    separation (x − v11)·n and sits at x − ½·separation·n, midway between the faces.
 /// Feature ids pair the reference vertex at that end with the incident vertex that made it.
-public func collidePolygons(_ polyA: PolygonRef, _ xfA: Transform, _ polyB: PolygonRef, _ xfB: Transform) -> Manifold {
+public func collidePolygons(
+    _ polyA: PolygonRef, _ xfA: Transform, _ polyB: PolygonRef, _ xfB: Transform, cutoff: Real = CollisionConstants.speculativeDistance
+) -> Manifold {
     let countA = polyA.count
     let countB = polyB.count
     // Relative transforms: B in A's frame and A in B's frame. Each SAT pass moves the faces
     // of one polygon into the other's frame (one transform per face), so no vertex copies.
     let xfAB = xfA.inverseTimes(xfB)
     let xfBA = xfB.inverseTimes(xfA)
-    let speculative = CollisionConstants.speculativeDistance
+    let speculative = cutoff
     let (edgeA, separationA) = findMaxSeparation(polyA.vertices, polyA.normals, countA, xfBA, polyB.vertices, countB)
     if separationA > speculative { return .empty }
     let (edgeB, separationB) = findMaxSeparation(polyB.vertices, polyB.normals, countB, xfAB, polyA.vertices, countA)
@@ -209,7 +213,7 @@ public func collidePolygons(_ polyA: PolygonRef, _ xfA: Transform, _ polyB: Poly
     }
     let edges = ClippingEdges(
         v11: v11, v12: v12, v21: v21, v22: v22, i11: UInt32(i11), i12: UInt32(i12), i21: UInt32(i21),
-        i22: UInt32(i22), normal: n, flip: flip, origin: origin)
+        i22: UInt32(i22), normal: n, flip: flip, origin: origin, cutoff: cutoff)
 
     // Vertex–vertex: both closest points are edge ends and their distance clearly exceeds
     // the face separation (for parallel edges the "closest ends" are arbitrary and the
@@ -267,6 +271,8 @@ struct ClippingEdges {
     var flip: Bool
     /// A's vertex that the frame is shifted to.
     var origin: Vec2
+    /// No contact beyond this separation.
+    var cutoff: Real
 
     /// The feature id with A's feature first.
     @inline(__always)
@@ -282,7 +288,7 @@ struct ClippingEdges {
         let q = v21 + t * (v22 - v21)
         let d = q - p
         let distance = d.length
-        if distance > CollisionConstants.speculativeDistance { return .empty }
+        if distance > cutoff { return .empty }
         let direction = distance > 1e-12 ? d / distance : normal
         var m = Manifold.empty
         m.normal = xfA.q.apply(flip ? -direction : direction)

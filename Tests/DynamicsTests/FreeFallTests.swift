@@ -34,6 +34,7 @@ func fallingWorld(_ model: WorldModel, resistance: Real? = nil, substeps: Int = 
 
     @Test func uikitTableWithoutResistance() throws {
         var (w, id) = try fallingWorld(.uikit, resistance: 0)
+        w.forcesPerSubstep = true  // the uikit model ignores it: its numbers stay
         var vy31: Real = 0
         for n in 1...60 {
             w.step()
@@ -108,6 +109,66 @@ func fallingWorld(_ model: WorldModel, resistance: Real? = nil, substeps: Int = 
             #expect(abs(w.property(.x, of: id) - H * sumX) < 1e-9)
             #expect(abs(w.property(.y, of: id) - H * sumY) < 1e-9)
             #expect(abs(w.property(.angle, of: id) - H * sumA) < 1e-12)
+        }
+    }
+
+    /// ideal: one 1/60 s tick per frame, gravity in each of its s sub-steps (h = H/s):
+    /// symplectic Euler at h, so after n frames (k = s·n sub-steps) v = k·h·g = n·H·g and
+    /// y = y₀ + h²g·k(k+1)/2 = y₀ + H²g·n(n + 1/s)/2 (the exact g·t²/2 plus g·h·t/2).
+    @Test(arguments: [1, 4, 7])
+    func idealClosedFormForcesPerSubstep(substeps: Int) throws {
+        var (w, id) = try fallingWorld(.ideal, substeps: substeps)
+        w.forcesPerSubstep = true
+        let H = 1.0 / 60.0
+        let g = 1000.0
+        let s = Real(substeps)
+        for n in 1...120 {
+            w.step()
+            let y = 50 + H * H * g * Real(n) * (Real(n) + 1 / s) / 2
+            #expect(abs(w.property(.y, of: id) - y) < 1e-9)
+            #expect(abs(w.property(.vy, of: id) - Real(n) * H * g) < 1e-9)
+        }
+        #expect(abs(w.time - 2) < 1e-12)
+        #expect(w.frameCount == 120)
+    }
+
+    /// ideal, per sub-step (h = H/4) v ← (v + h·g)/(1 + h·c): with r = 1/(1 + hc), after k
+    /// sub-steps v_k = rᵏ·v₀ + h·g·r(1 − rᵏ)/(1 − r) and x_k = x₀ + h·Σ v_j; frame n is k = 4n.
+    @Test func resistanceDampingClosedFormForcesPerSubstep() throws {
+        var w = World(model: .ideal)
+        w.forcesPerSubstep = true
+        var def = ItemDefinition()
+        def.center = Vec2(0, 0)
+        def.velocity = Vec2(300, -200)
+        def.spin = 4
+        def.resistance = 2
+        def.angularResistance = 0.5
+        let id = try w.addItem(def)
+        _ = try w.addGravity(vector: Vec2(0, 1), items: [id])
+        let h = 1.0 / 240.0
+        let r = 1 / (1 + h * 2)
+        let ra = 1 / (1 + h * 0.5)
+        var sumX: Real = 0
+        var sumY: Real = 0
+        var sumA: Real = 0
+        var vx: Real = 0, vy: Real = 0, spin: Real = 0
+        for n in 1...90 {
+            w.step()
+            for k in (4 * n - 3)...(4 * n) {
+                let rk = pow(r, Real(k))
+                vx = rk * 300
+                vy = rk * -200 + h * 1000 * r * (1 - rk) / (1 - r)
+                spin = pow(ra, Real(k)) * 4
+                sumX += vx
+                sumY += vy
+                sumA += spin
+            }
+            #expect(abs(w.property(.vx, of: id) - vx) < 1e-9)
+            #expect(abs(w.property(.vy, of: id) - vy) < 1e-9)
+            #expect(abs(w.property(.spin, of: id) - spin) < 1e-12)
+            #expect(abs(w.property(.x, of: id) - h * sumX) < 1e-9)
+            #expect(abs(w.property(.y, of: id) - h * sumY) < 1e-9)
+            #expect(abs(w.property(.angle, of: id) - h * sumA) < 1e-12)
         }
     }
 

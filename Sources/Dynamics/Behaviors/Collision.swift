@@ -56,6 +56,9 @@ struct CollisionRecord {
     var insets: Insets
     /// true: holds every item, present and future.
     var allItems: Bool
+    /// Material of its bounds boundary; nil: the model's default.
+    var boundsFriction: Real? = nil
+    var boundsElasticity: Real? = nil
 }
 
 extension World {
@@ -211,6 +214,8 @@ extension World {
         BehaviorPropertyInfo("insetLeft", unit: "pt", "inset of the bounds boundary from the left edge"),
         BehaviorPropertyInfo("insetBottom", unit: "pt", "inset of the bounds boundary from the bottom edge"),
         BehaviorPropertyInfo("insetRight", unit: "pt", "inset of the bounds boundary from the right edge"),
+        BehaviorPropertyInfo("boundsElasticity", unit: "", "elasticity of the bounds boundary (default: the model's)"),
+        BehaviorPropertyInfo("boundsFriction", unit: "", "friction of the bounds boundary (default: the model's)"),
     ]
 
     func collisionProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
@@ -223,6 +228,8 @@ extension World {
         case "insetLeft": return .number(r.insets.left)
         case "insetBottom": return .number(r.insets.bottom)
         case "insetRight": return .number(r.insets.right)
+        case "boundsElasticity": return .number(r.boundsElasticity ?? model.defaultElasticity)
+        case "boundsFriction": return .number(r.boundsFriction ?? model.defaultFriction)
         default: return nil
         }
     }
@@ -237,6 +244,10 @@ extension World {
             try setCollisionMode(id, mode)
         case "bounds":
             try setCollisionBounds(id, try World.flagValue(value, name))
+        case "boundsElasticity":
+            try setBoundsMaterial(id, elasticity: try World.numberValue(value, name))
+        case "boundsFriction":
+            try setBoundsMaterial(id, friction: try World.numberValue(value, name))
         case "insetTop", "insetLeft", "insetBottom", "insetRight":
             let d = try World.numberValue(value, name)
             var insets = collisions[c].insets

@@ -109,6 +109,12 @@ struct ContactConstraint {
     /// Normal approach speed of each point at prepare, pt/s (restitution).
     var relativeVelocity1: Real
     var relativeVelocity2: Real
+    /// The speculative rows' rate, 1/s: 1/h (a gap s may close at s/h, no faster), or
+    /// infinity (no row) for a pair the impact pass owns (elastic, approaching faster than
+    /// the restitution threshold). The impact pass bounces such a pair in the tick it
+    /// touches, at the right moment; a speculative row would instead slow it down ahead of
+    /// the surface (and the restitution pass then bounce it early).
+    var speculativeRate: Real
 }
 
 /// A contact point the impact pass may bounce.
@@ -127,6 +133,19 @@ struct ImpactCandidate {
     /// Shares of a position correction: invMassA/(invMassA + invMassB) and B's.
     var shareA: Real
     var shareB: Real
+    /// Relative acceleration of B from A along the normal during the tick (gravity and
+    /// forces), pt/s².
+    var acceleration: Real
+}
+
+/// The timing of one bounce within a tick (`World.impactTiming`).
+struct ImpactTiming {
+    /// The normal speed the bounce must leave right after the impulse, pt/s.
+    var targetSpeed: Real
+    /// The separation change still owed at the end of the tick, pt.
+    var shift: Real
+    /// The approach speed at the moment of contact (< 0), pt/s.
+    var contactSpeed: Real
 }
 
 extension World {
@@ -187,11 +206,16 @@ extension World {
                         let k = mA + mB + iA * rnA * rnA + iB * rnB * rnB
                         if k <= 0 { continue }
                         let mSum = mA + mB
+                        var acc: Real = 0
+                        if flagsB & inactive == 0 { acc += n.dot(sims[Int(b)].gravity + sims[Int(b)].invMass * sims[Int(b)].force) }
+                        if c.bodyA >= 0 && flagsA & inactive == 0 {
+                            acc -= n.dot(sims[Int(a)].gravity + sims[Int(a)].invMass * sims[Int(a)].force)
+                        }
                         cands.append(
                             ImpactCandidate(
                                 a: a, b: b, contact: Int32(ci), normal: n, rA: rA, rB: rB, separation: p.separation, mass: 1 / k,
                                 restitution: c.restitution, shareA: mSum > 0 ? mA / mSum : 0,
-                                shareB: mSum > 0 ? mB / mSum : 0))
+                                shareB: mSum > 0 ? mB / mSum : 0, acceleration: acc))
                     }
                 }
                 if cands.isEmpty { return }
@@ -201,28 +225,38 @@ extension World {
                     while sweep < cap {
                         sweep += 1
                         var best = -1
-                        var bestVn = -threshold
+                        var bestSpeed = -threshold
+                        var bestTiming = ImpactTiming(targetSpeed: 0, shift: 0, contactSpeed: 0)
                         for i in 0..<cs.count {
                             let c = cs[i]
                             let A = bodies[Int(c.a)]
                             let B = bodies[Int(c.b)]
                             let dv = B.velocity(at: c.rB) - A.velocity(at: c.rA)
                             let vn = dv.dot(c.normal)
-                            if vn < bestVn && c.separation + vn * H <= 0 {
+                            if vn >= 0 { continue }
+                            guard let t = World.impactTiming(
+                                separation: c.separation, speed: vn, acceleration: c.acceleration, restitution: c.restitution,
+                                ctx: ctx)
+                            else { continue }
+                            if t.contactSpeed < bestSpeed {
                                 best = i
-                                bestVn = vn
+                                bestSpeed = t.contactSpeed
+                                bestTiming = t
                             }
                         }
                         if best < 0 { break }
                         var c = cs[best]
-                        let impulse = -(1 + c.restitution) * bestVn * c.mass
+                        let A = bodies[Int(c.a)]
+                        let B = bodies[Int(c.b)]
+                        let vn = (B.velocity(at: c.rB) - A.velocity(at: c.rA)).dot(c.normal)
+                        let impulse = (bestTiming.targetSpeed - vn) * c.mass
                         let P = impulse * c.normal
                         bodies[Int(c.a)].applyImpulse(-P, at: c.rA)
                         bodies[Int(c.b)].applyImpulse(P, at: c.rB)
-                        if c.separation > 0 {
-                            // The bounce happened s/|vn| into the tick: move the pair to where
-                            // it would be, (1 + e)·s further apart.
-                            let shift = (1 + c.restitution) * c.separation
+                        if bestTiming.shift != 0 {
+                            // Where the pair is at the end of the tick, were the bounce at its
+                            // true time (the impulse acts from the tick's start).
+                            let shift = bestTiming.shift
                             bodies[Int(c.a)].dp -= (shift * c.shareA) * c.normal
                             bodies[Int(c.b)].dp += (shift * c.shareB) * c.normal
                             c.separation += shift
@@ -234,6 +268,49 @@ extension World {
             }
         }
         swap(&cands, &contactWorld.impactCandidates)
+    }
+
+    /// When, and how, a pair approaching at normal speed `speed` (< 0) across a gap
+    /// `separation` with relative normal acceleration `acceleration` bounces within this
+    /// tick; nil if it does not touch within the tick.
+    ///
+    /// Exact for free flight. The integrator (symplectic Euler at step k: the sub-step h when
+    /// forces act per sub-step, else the tick H) moves positions as the exact parabola of
+    /// the velocity w = v + k·a/2, so the pair's true motion is: w0 at the start of the tick
+    /// (from the velocity before this tick's forces), contact after τ where
+    /// s + w0·τ + a·τ²/2 = 0, approach speed wc = w0 + a·τ, rebound −e·wc, and at the end of
+    /// the tick speed −e·wc + a·(H − τ) at separation −e·wc·(H − τ) + a·(H − τ)²/2. The
+    /// impulse now sets the speed that the rest of the tick's integration turns into that
+    /// end speed, and `shift` is the separation the integration then misses. A pair already
+    /// touching (s ≤ 0) bounces at τ = 0.
+    static func impactTiming(separation s: Real, speed vn: Real, acceleration a: Real, restitution e: Real, ctx: StepContext)
+        -> ImpactTiming?
+    {
+        let H = ctx.tickDuration
+        let k = ctx.forceStep
+        // The speed before this tick's forces (the uikit step has applied them already).
+        let pre = ctx.forcesPerSubstep ? vn : vn - H * a
+        let w0 = pre + 0.5 * k * a
+        var tau: Real = 0
+        if s > 0 {
+            if w0 >= 0 { return nil }
+            let disc = w0 * w0 - 2 * a * s
+            if disc < 0 { return nil }
+            tau = 2 * s / (-w0 + disc.squareRoot())
+            if tau > H { return nil }
+        }
+        let wc = w0 + a * tau
+        if wc >= 0 { return nil }
+        let rest = H - tau
+        let wEnd = -e * wc + a * rest
+        let sEnd = -e * wc * rest + 0.5 * a * rest * rest
+        // What the rest of the tick adds: per sub-step forces add H·a to the speed and
+        // a·H(H + h)/2 to the separation beyond H times the speed left by the impulse.
+        let vEnd = wEnd - 0.5 * k * a
+        let target = ctx.forcesPerSubstep ? vEnd - H * a : vEnd
+        let integrated = H * target + (ctx.forcesPerSubstep ? 0.5 * a * H * (H + ctx.h) : 0)
+        let shift = sEnd - (Swift.max(s, 0) + integrated)
+        return ImpactTiming(targetSpeed: target, shift: shift, contactSpeed: wc)
     }
 
     // MARK: Prepare
@@ -308,7 +385,9 @@ extension World {
                                     a: a, b: b, contact: Int32(ci), pointCount: Int32(m.pointCount), normal: n,
                                     friction: cp.pointee.friction, restitution: cp.pointee.restitution, invMassA: A.invMass,
                                     invIA: A.invInertia, invMassB: B.invMass, invIB: B.invInertia,
-                                    softness: isStatic ? staticSoft : soft, relativeVelocity1: vn1, relativeVelocity2: vn2))
+                                    softness: isStatic ? staticSoft : soft, relativeVelocity1: vn1, relativeVelocity2: vn2,
+                                    speculativeRate: cp.pointee.restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
+                                        ? .infinity : ctx.invH))
                         }
                     }
                 }
@@ -366,7 +445,9 @@ extension World {
     /// Sub-step 0 applies last tick's impulses; later sub-steps start from 0, the relax of
     /// each sub-step having banked its impulses into the totals (file comment).
     mutating func warmStartContacts(_ ctx: StepContext, substep: Int) {
-        if substep > 0 { return }
+        // Forces in every sub-step (ideal): every sub-step carries the load, so each starts
+        // from the normal impulse of the sub-step before (relax keeps it), as Box2D v3.
+        if substep > 0 && !ctx.forcesPerSubstep { return }
         let constraints = contactWorld.constraints
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
@@ -412,6 +493,7 @@ extension World {
     mutating func solveContacts(_ ctx: StepContext, useBias: Bool) {
         let invH = ctx.invH
         let maxPush = World.contactPushMaxVelocity
+        let keep = ctx.forcesPerSubstep
         let constraints = contactWorld.constraints
         let pairs = contactWorld.solvePairs
         solverBodies.withUnsafeMutableBufferPointer { bodies in
@@ -422,11 +504,13 @@ extension World {
                         for pair in pairs {
                             let i = Int(pair.x)
                             if pair.y < 0 {
-                                World.solveContact(cp + i, pp + 2 &* i, bp, invH: invH, maxPush: maxPush, relax: !useBias)
+                                World.solveContact(
+                                    cp + i, pp + 2 &* i, bp, invH: invH, maxPush: maxPush, relax: !useBias, keepNormal: keep)
                             } else {
                                 let j = Int(pair.y)
                                 World.solveContactPair(
-                                    cp + i, cp + j, pp + 2 &* i, pp + 2 &* j, bp, invH: invH, maxPush: maxPush, relax: !useBias)
+                                    cp + i, cp + j, pp + 2 &* i, pp + 2 &* j, bp, invH: invH, maxPush: maxPush, relax: !useBias,
+                                    keepNormal: keep)
                             }
                         }
                     }
@@ -439,7 +523,7 @@ extension World {
     @inline(__always)
     static func solveContact(
         _ c: UnsafePointer<ContactConstraint>, _ p: UnsafeMutablePointer<ContactConstraintPoint>,
-        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, maxPush: Real, relax: Bool
+        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, maxPush: Real, relax: Bool, keepNormal: Bool
     ) {
         let pa = bodies + Int(c.pointee.a)
         let pb = bodies + Int(c.pointee.b)
@@ -471,7 +555,8 @@ extension World {
             var massScale: Real
             var impulseScale: Real
             if s > 0 {
-                bias = s * invH  // speculative: the gap may close, not more
+                // Speculative: the gap may close, not more (a pair the impact pass owns: no row).
+                bias = s * c.pointee.speculativeRate
                 massScale = 1
                 impulseScale = 0
             } else {
@@ -517,7 +602,7 @@ extension World {
                 // The sub-step is done for this point: bank its impulses, restart from 0.
                 q.pointee.totalNormalImpulse += q.pointee.normalImpulse
                 q.pointee.totalTangentImpulse = newImpulse
-                q.pointee.normalImpulse = 0
+                if !keepNormal { q.pointee.normalImpulse = 0 }
                 q.pointee.tangentImpulse = 0
                 let px = impulse * tx
                 let py = impulse * ty
@@ -543,7 +628,7 @@ extension World {
     static func solveContactPair(
         _ c0: UnsafePointer<ContactConstraint>, _ c1: UnsafePointer<ContactConstraint>,
         _ p0: UnsafeMutablePointer<ContactConstraintPoint>, _ p1: UnsafeMutablePointer<ContactConstraintPoint>,
-        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, maxPush: Real, relax: Bool
+        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, maxPush: Real, relax: Bool, keepNormal: Bool
     ) {
         typealias D2 = SIMD2<Double>
         let a0 = bodies + Int(c0.pointee.a)
@@ -573,7 +658,7 @@ extension World {
         let biasRate = relax ? zero : D2(c0.pointee.softness.biasRate, c1.pointee.softness.biasRate)
         let softMass = relax ? one : D2(c0.pointee.softness.massScale, c1.pointee.softness.massScale)
         let softImpulse = relax ? zero : D2(c0.pointee.softness.impulseScale, c1.pointee.softness.impulseScale)
-        let invH2 = D2(repeating: invH)
+        let invH2 = D2(c0.pointee.speculativeRate, c1.pointee.speculativeRate)
         let minBias = D2(repeating: -maxPush)
         let count = Int(Swift.max(c0.pointee.pointCount, c1.pointee.pointCount))
         for k in 0..<count {
@@ -635,8 +720,10 @@ extension World {
                 q1.pointee.totalNormalImpulse = normal[1]
                 q0.pointee.totalTangentImpulse = newImpulse[0]
                 q1.pointee.totalTangentImpulse = newImpulse[1]
-                q0.pointee.normalImpulse = 0
-                q1.pointee.normalImpulse = 0
+                if !keepNormal {
+                    q0.pointee.normalImpulse = 0
+                    q1.pointee.normalImpulse = 0
+                }
                 q0.pointee.tangentImpulse = 0
                 q1.pointee.tangentImpulse = 0
                 let px = impulse * tx
@@ -700,10 +787,23 @@ extension World {
         }
     }
 
+    /// Where the surfaces of a point with a gap meet as it closes: its midpoint moved along
+    /// the normal by the share of the gap the other side covers (on a static side's surface;
+    /// still midway for equal masses). A touching or overlapping point is its own.
+    @inline(__always)
+    static func meetingPoint(_ p: ManifoldPoint, _ n: Vec2, _ c: ContactConstraint) -> Vec2 {
+        let s = p.separation
+        let total = c.invMassA + c.invMassB
+        if s <= 0 || total <= 0 { return p.point }
+        return p.point + ((0.5 * s) * (c.invMassA - c.invMassB) / total) * n
+    }
+
     /// Stores the tick's total impulses in the contacts (warm starting), decides which
     /// contacts touch (Contacts/ContactWorld.swift) and records began and ended events at the
     /// point with the largest normal impulse.
     mutating func storeContactImpulses(_ ctx: StepContext) {
+        let perSubstep = ctx.forcesPerSubstep
+        let tangentShare: Real = perSubstep ? 1 / Real(ctx.substeps) : 1
         var cw = ContactWorld()
         swap(&cw, &contactWorld)
         cw.constraints.withUnsafeBufferPointer { cs in
@@ -716,22 +816,24 @@ extension World {
                         let i = Int(c.contact)
                         let contact = contacts.baseAddress! + i
                         let m = contact.pointee.manifold
-                        contact.pointee.normalImpulse1 = p1.totalNormalImpulse
-                        contact.pointee.tangentImpulse1 = p1.totalTangentImpulse
+                        // Warm start: the tick's totals, or with forces in every sub-step
+                        // the last sub-step's normal impulse and the mean tangential one.
+                        contact.pointee.normalImpulse1 = perSubstep ? p1.normalImpulse : p1.totalNormalImpulse
+                        contact.pointee.tangentImpulse1 = tangentShare * p1.totalTangentImpulse
                         var pushed = p1.totalNormalImpulse > 0
                         if c.pointCount > 1 {
-                            contact.pointee.normalImpulse2 = p2.totalNormalImpulse
-                            contact.pointee.tangentImpulse2 = p2.totalTangentImpulse
+                            contact.pointee.normalImpulse2 = perSubstep ? p2.normalImpulse : p2.totalNormalImpulse
+                            contact.pointee.tangentImpulse2 = tangentShare * p2.totalTangentImpulse
                             pushed = pushed || p2.totalNormalImpulse > 0
                             if p2.totalNormalImpulse > p1.totalNormalImpulse
                                 || (p2.totalNormalImpulse == p1.totalNormalImpulse && m.point2.separation < m.point1.separation)
                             {
-                                contact.pointee.eventPoint = m.point2.point
+                                contact.pointee.eventPoint = World.meetingPoint(m.point2, m.normal, c)
                             } else {
-                                contact.pointee.eventPoint = m.point1.point
+                                contact.pointee.eventPoint = World.meetingPoint(m.point1, m.normal, c)
                             }
                         } else {
-                            contact.pointee.eventPoint = m.point1.point
+                            contact.pointee.eventPoint = World.meetingPoint(m.point1, m.normal, c)
                         }
                         let touching = pushed || contact.pointee.flags & (ContactFlags.overlapping | ContactFlags.impacted) != 0
                         let was = contact.pointee.flags & ContactFlags.touching != 0

@@ -67,6 +67,20 @@ extension World {
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             // Sub-steps 0, 1 and the rest each get their own copy of the loop (`warmStart` is
             // inlined with a constant sub-step), so that no joint tests which one it is in.
+            if ctx.forcesPerSubstep {
+                // Forces act in every sub-step, so every sub-step carries the same load: each
+                // starts from the impulse of the sub-step before (Box2D v3), the first from the
+                // last sub-step of the previous tick (code 3).
+                let code: Int32 = substep == 0 ? 3 : 2
+                if code == 3 {
+                    joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 3) }
+                    impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 3) }
+                } else {
+                    joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
+                    impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
+                }
+                return
+            }
             switch substep {
             case 0:
                 joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 0) }
@@ -408,7 +422,8 @@ extension World {
         base[ground].w = 0
     }
 
-    /// `substep`: 0, 1, or any later sub-step (they all warm start alike).
+    /// `substep`: 0, 1, or any later sub-step (2: they all warm start alike); 3: the first
+    /// sub-step when forces act in every sub-step (the previous tick's last impulse).
     @inline(__always)
     static func warmStart(
         _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
@@ -420,11 +435,13 @@ extension World {
             case 1:
                 j.pointee.impulseFirst = j.pointee.impulse
                 j.pointee.impulse = j.pointee.impulseLast
+            case 3: j.pointee.impulse = j.pointee.impulseLast
             default: break
             }
+            let first = substep == 0 || substep == 3
             switch j.pointee.type {
-            case .distance, .rope: j.pointee.warmStartDistance(&A.pointee, &B.pointee, refresh: substep == 0)
-            case .point, .revolute: j.pointee.warmStartRevolute(&A.pointee, &B.pointee, refresh: substep == 0)
+            case .distance, .rope: j.pointee.warmStartDistance(&A.pointee, &B.pointee, refresh: first)
+            case .point, .revolute: j.pointee.warmStartRevolute(&A.pointee, &B.pointee, refresh: first)
             case .weld: j.pointee.warmStartWeld(&A.pointee, &B.pointee)
             case .prismatic: j.pointee.warmStartPrismatic(&A.pointee, &B.pointee)
             case .snap: j.pointee.warmStartSnap(&A.pointee)

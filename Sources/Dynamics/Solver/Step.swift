@@ -42,13 +42,19 @@ struct StepContext {
     var h: Real
     /// 1/h, 1/s (0 if h is 0).
     var invH: Real
+    /// Gravity, forces and damping act in every sub-step (`ideal`), not once per tick (`uikit`).
+    var forcesPerSubstep: Bool
 
-    init(tickDuration: Real, substeps: Int) {
+    init(tickDuration: Real, substeps: Int, forcesPerSubstep: Bool = false) {
         self.tickDuration = tickDuration
         self.substeps = substeps
         self.h = tickDuration / Real(substeps)
         self.invH = h > 0 ? 1 / h : 0
+        self.forcesPerSubstep = forcesPerSubstep
     }
+
+    /// The step of the velocity integrator: h when forces act per sub-step, else H.
+    var forceStep: Real { forcesPerSubstep ? h : tickDuration }
 }
 
 /// The stages of a tick, in order (for instrumentation and documentation).
@@ -64,12 +70,17 @@ extension World {
 
     /// Runs one tick of `duration` seconds.
     mutating func tick(_ duration: Real) {
-        let ctx = StepContext(tickDuration: duration, substeps: substeps)
+        let ctx = StepContext(tickDuration: duration, substeps: substeps, forcesPerSubstep: forcesPerSubstep && model == .ideal)
         updateContacts()
-        integrateVelocities(ctx)
+        if ctx.forcesPerSubstep {
+            loadSolverBodies()
+        } else {
+            integrateVelocities(ctx)
+        }
         impactPass(ctx)
         prepareConstraints(ctx)
         for k in 0..<ctx.substeps {
+            if ctx.forcesPerSubstep { integrateSubstepVelocities(ctx) }
             warmStartConstraints(ctx, substep: k)
             solveConstraints(ctx)
             integratePositions(ctx)
@@ -109,6 +120,31 @@ extension World {
             }
         }
         loadSolverBodies()
+    }
+
+    /// The `ideal` model's velocity stage, at the start of every sub-step (Box2D v3's
+    /// order): gravity, accumulated forces and damping on the solver bodies,
+    /// `v ← (v + h·(g + F/m)) / (1 + h·c)`, `ω ← (ω + h·τ/I) / (1 + h·c_ω)`. A free body
+    /// then follows symplectic Euler at the sub-step h.
+    mutating func integrateSubstepVelocities(_ ctx: StepContext) {
+        let h = ctx.h
+        bodySims.withUnsafeBufferPointer { sims in
+            solverBodies.withUnsafeMutableBufferPointer { sbs in
+                guard let base = sbs.baseAddress else { return }
+                for i in 0..<sims.count {
+                    let b = sims[i]
+                    if b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { continue }
+                    let s = base + i
+                    let a = b.gravity + b.invMass * b.force
+                    s.pointee.v = (s.pointee.v + h * a) / (1 + h * b.linearDamping)
+                    if b.flags & BodyFlags.fixedRotation != 0 {
+                        s.pointee.w = 0
+                    } else {
+                        s.pointee.w = (s.pointee.w + h * b.invInertia * b.torque) / (1 + h * b.angularDamping)
+                    }
+                }
+            }
+        }
     }
 
     /// Copies every body's velocity and inverse mass into `solverBodies` (pose deltas zeroed),
