@@ -130,6 +130,11 @@ public struct World: Sendable {
     var boundaryPoints = ContiguousArray<Vec2>()
     /// Broadphase, persistent contacts, solver scratch and the frame's contact events.
     var contactWorld = ContactWorld()
+
+    // MARK: Fields (Fields/FieldStorage.swift)
+
+    /// Field behaviors: records, their regions, the fields' clock and the step's scratch.
+    var fieldTable = FieldTable()
     /// uikit model: true once every dynamic body sleeps (Sleep.swift); any change clears it.
     var paused = false
 
@@ -196,17 +201,23 @@ public struct World: Sendable {
     /// `ideal` model never sleeps. `contactEvents` then holds this frame's events.
     @discardableResult
     public mutating func step() -> Bool {
+        var none = NoCustomFields()  // Fields: custom fields exert no force (Fields/FieldStep.swift)
+        return stepFrame(customFields: &none)
+    }
+
+    /// The frame of `step()` and `step(customFields:)` (Fields/FieldStep.swift).
+    mutating func stepFrame<E: CustomFieldEvaluator>(customFields: inout E) -> Bool {
         if model == .uikit && paused { return false }
         beginFrameEvents()
         applyPushes()
         switch model {
         case .ideal:
-            tick(World.frameDuration)
+            tick(World.frameDuration, customFields: &customFields)
         case .uikit:
             let h = WorldModel.uikitTick
             accumulator += World.frameDuration
             while accumulator >= h {
-                tick(h)
+                tick(h, customFields: &customFields)
                 accumulator -= h
             }
         }
