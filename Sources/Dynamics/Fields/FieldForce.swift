@@ -24,6 +24,8 @@ struct FieldParameters: Equatable {
     var falloff: Real
     /// m (the definition's points / 100).
     var minimumRadius: Real
+    /// pt, as given (read back exactly).
+    var minimumRadiusPoints: Real
     /// UIKit field units (m/s² or m/s).
     var direction: Vec2
     var smoothness: Real
@@ -36,6 +38,7 @@ struct FieldParameters: Equatable {
         strength = d.strength
         falloff = d.falloff
         minimumRadius = d.minimumRadius / 100
+        minimumRadiusPoints = d.minimumRadius
         direction = d.direction
         smoothness = d.smoothness
         animationSpeed = d.animationSpeed

@@ -44,7 +44,7 @@ extension World {
         d.region = FieldRegion.decompile(fieldTable.regionSlice(f))
         d.strength = p.strength
         d.falloff = p.falloff
-        d.minimumRadius = 100 * p.minimumRadius
+        d.minimumRadius = p.minimumRadiusPoints
         d.direction = p.direction
         d.smoothness = p.smoothness
         d.animationSpeed = p.animationSpeed
@@ -219,7 +219,7 @@ extension World {
             let p = r.parameters
             out.append(UInt64(r.slot) << 1 | (r.allItems ? 1 : 0))
             out.append(UInt64(FieldKind.allCases.firstIndex(of: p.kind) ?? 0))
-            for x in [p.position.x, p.position.y, p.strength, p.falloff, p.minimumRadius, p.direction.x,
+            for x in [p.position.x, p.position.y, p.strength, p.falloff, p.minimumRadiusPoints, p.direction.x,
                       p.direction.y, p.smoothness, p.animationSpeed] {
                 out.append(x.bitPattern)
             }
