@@ -34,6 +34,7 @@
 //           integrateVelocities (gravity, forces, damping, applied once: v ← (v + H·a)/(1 + H·c))
 //           impactPass (sequential bounces), prepare joints and contacts
 //           repeat substeps times (h = H/substeps):
+//               applyFields                 field behaviors at the sub-step's positions (Fields/)
 //               warm start, solve (soft)    joints, then contacts
 //               integratePositions          (dp += h·v, da += h·ω on the solver bodies)
 //               relax (rigid, friction)     joints, then contacts
