@@ -119,6 +119,14 @@ fileprivate func accel(_ d: FieldDefinition, at p: Vec2, v: Vec2 = .zero, m: Rea
         #expect(close(accel(d, at: at), Vec2(0, 100 / Foundation.sqrt(5.0)), 1e-13))
         d.falloff = -1.7
         #expect(close(accel(d, at: at), Vec2(0, 100 * Foundation.pow(5.0, 1.7)), 1e-13))
+        // Non-integer powers (the engine's own exp and log) against the C library's pow.
+        for e in [0.3, 1.5, 2.75, -0.6, -2.2, 7.1] {
+            for x in [37.0, 250.0, 1234.5, 98765.0] {
+                d.falloff = e
+                let r = x / 100
+                #expect(close(accel(d, at: Vec2(x, 0)), Vec2(0, 100 / Foundation.pow(r, e)), 1e-13), "falloff \(e) at \(x)")
+            }
+        }
         // Below the default minimum radius (2⁻¹⁵ m) distances count as it: at the centre,
         // falloff 1 gives 2¹⁵.
         d.falloff = 1

@@ -86,6 +86,29 @@ import Testing
         }
     }
 
+    /// The deepest region allowed (its postfix evaluation holds 64 bits at once): rings
+    /// alternating in and out, R_k = disc(k) − R_(k−1) from a 2×2 square up to disc(63), agree in the step
+    /// with `contains` at radius 0.5, 1.5, ..., 64.5.
+    @Test func deepestRegion() throws {
+        var region = FieldRegion.rectangle(size: Vec2(2, 2))
+        for k in 1...63 { region = .difference(.disc(radius: Real(k)), region) }
+        var w = World(size: Vec2(1000, 1000))
+        var ids: [ItemID] = []
+        // Tiny items, dense enough (mass 10⁻³ kg) that S·m stays above the 2⁻¹⁵ threshold.
+        for k in 0...64 { ids.append(try item(&w) { $0.center = Vec2(Real(k) + 0.5, 0); $0.size = Vec2(0.1, 0.1); $0.density = 1000 }) }
+        var f = FieldDefinition.linearGravity(direction: Vec2(0, 1))
+        f.region = region
+        _ = try w.addField(f)
+        w.step()
+        var inside = 0
+        for (k, id) in ids.enumerated() {
+            let expected = region.contains(Vec2(Real(k) + 0.5, 0))
+            if expected { inside += 1 }
+            #expect((w.property(.vy, of: id) > 0) == expected, "radius \(Real(k) + 0.5)")
+        }
+        #expect(inside > 10 && inside < 60)  // the rings alternate
+    }
+
     @Test func validation() throws {
         var w = World()
         let before = w.stateHash()
