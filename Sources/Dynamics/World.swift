@@ -131,13 +131,13 @@ public struct World: Sendable {
     var boundaryPoints = ContiguousArray<Vec2>()
     /// Broadphase, persistent contacts, solver scratch and the frame's contact events.
     var contactWorld = ContactWorld()
+    /// uikit model: true once every dynamic body sleeps (Sleep.swift); any change clears it.
+    var paused = false
 
     // MARK: Fields (Fields/FieldStorage.swift)
 
     /// Field behaviors: records, their regions, the fields' clock and the step's scratch.
     var fieldTable = FieldTable()
-    /// uikit model: true once every dynamic body sleeps (Sleep.swift); any change clears it.
-    var paused = false
 
     // MARK: Creation and settings
 

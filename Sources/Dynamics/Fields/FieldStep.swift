@@ -44,6 +44,16 @@ public struct FieldSample: Sendable {
     public var time: Real
     /// The sub-step's length, s.
     public var dt: Real
+
+    public init(position: Vec2, relativePosition: Vec2, velocity: Vec2, mass: Real, charge: Real, time: Real, dt: Real) {
+        self.position = position
+        self.relativePosition = relativePosition
+        self.velocity = velocity
+        self.mass = mass
+        self.charge = charge
+        self.time = time
+        self.dt = dt
+    }
 }
 
 /// Computes the force of custom fields; passed to `World.step(customFields:)`.
