@@ -112,4 +112,6 @@ public enum BehaviorKind: Sendable {
     case snap
     /// UICollisionBehavior (Behaviors/Collision.swift).
     case collision
+    /// UIFieldBehavior (Fields/): `fieldKind(_:)` tells which.
+    case field
 }

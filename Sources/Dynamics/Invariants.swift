@@ -70,6 +70,7 @@ extension World {
             if k == .free || k == .member { return "a gravity membership names item \(ms.item) of kind \(k)" }
             if behaviorSlots[Int(ms.behavior)].kind == .free { return "a membership names a removed behavior" }
         }
+        if let v = fieldInvariantViolation() { return v }  // Fields/Fields.swift
         return nil
     }
 }

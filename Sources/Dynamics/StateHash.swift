@@ -4,7 +4,7 @@ import DynamicsMath
 
 extension World {
     /// FNV-1a over the bit patterns of every body's pose and velocity (in body order), the
-    /// frame count and the tick accumulator. Equal hashes mean (with overwhelming likelihood)
+    /// frame count and the tick accumulator, and the fields (their parameters, regions and clock). Equal hashes mean (with overwhelming likelihood)
     /// bit-identical states.
     public func stateHash() -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -28,6 +28,7 @@ extension World {
             mix(b.v.y.bitPattern)
             mix(b.w.bitPattern)
         }
+        for word in fieldHashWords() { mix(word) }  // Fields: nothing when there are none
         return h
     }
 }

@@ -154,13 +154,15 @@ struct ItemRecord {
 enum BehaviorSlotKind: UInt8 {
     case free, gravity, collision
     case attachment, push, snap
+    /// A field behavior (Fields/).
+    case field
 }
 
 struct BehaviorSlot {
     var generation: UInt32
     var kind: BehaviorSlotKind
     var nextFree: Int32
-    /// Index into the per-kind table (`gravities`).
+    /// Index into the per-kind table (`gravities`, ..., `fieldTable.records`).
     var record: Int32
 }
 

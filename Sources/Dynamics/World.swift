@@ -34,6 +34,7 @@
 //           integrateVelocities (gravity, forces, damping, applied once: v ← (v + H·a)/(1 + H·c))
 //           impactPass (sequential bounces), prepare joints and contacts
 //           repeat substeps times (h = H/substeps):
+//               applyFields                 field behaviors at the sub-step's positions (Fields/)
 //               warm start, solve (soft)    joints, then contacts
 //               integratePositions          (dp += h·v, da += h·ω on the solver bodies)
 //               relax (rigid, friction)     joints, then contacts
@@ -141,6 +142,11 @@ public struct World: Sendable {
     /// uikit model: true once every dynamic body sleeps (Sleep.swift); any change clears it.
     var paused = false
 
+    // MARK: Fields (Fields/FieldStorage.swift)
+
+    /// Field behaviors: records, their regions, the fields' clock and the step's scratch.
+    var fieldTable = FieldTable()
+
     // MARK: Creation and settings
 
     /// An empty world of `size` pt (the reference view) stepping in `model`.
@@ -204,17 +210,23 @@ public struct World: Sendable {
     /// `ideal` model never sleeps. `contactEvents` then holds this frame's events.
     @discardableResult
     public mutating func step() -> Bool {
+        var none = NoCustomFields()  // Fields: custom fields exert no force (Fields/FieldStep.swift)
+        return stepFrame(customFields: &none)
+    }
+
+    /// The frame of `step()` and `step(customFields:)` (Fields/FieldStep.swift).
+    mutating func stepFrame<E: CustomFieldEvaluator>(customFields: inout E) -> Bool {
         if model == .uikit && paused { return false }
         beginFrameEvents()
         applyPushes()
         switch model {
         case .ideal:
-            tick(World.frameDuration)
+            tick(World.frameDuration, customFields: &customFields)
         case .uikit:
             let h = WorldModel.uikitTick
             accumulator += World.frameDuration
             while accumulator >= h {
-                tick(h)
+                tick(h, customFields: &customFields)
                 accumulator -= h
             }
         }

@@ -396,6 +396,7 @@ extension World {
                 behaviorSlots[Int(pushes[p].slot)].record = Int32(p)
             }
             pushes.removeLast()
+        case .field: removeFieldRecord(slot: s)  // Fields/Fields.swift
         default: break
         }
     }

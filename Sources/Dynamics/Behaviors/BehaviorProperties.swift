@@ -45,6 +45,7 @@ extension World {
         case .push: return pushPropertyTable
         case .snap: return snapPropertyTable
         case .collision: return collisionPropertyTable
+        case .field: return fieldPropertyTable
         }
     }
 
@@ -57,6 +58,7 @@ extension World {
         case .push: return pushProperty(name, of: id)
         case .snap: return snapProperty(name, of: id)
         case .collision: return collisionProperty(name, of: id)
+        case .field: return fieldProperty(name, of: id)
         }
     }
 
@@ -74,6 +76,7 @@ extension World {
         case .push: try setPushProperty(name, of: id, to: value)
         case .snap: try setSnapProperty(name, of: id, to: value)
         case .collision: try setCollisionProperty(name, of: id, to: value)
+        case .field: try setFieldProperty(name, of: id, to: value)
         }
     }
 
@@ -87,6 +90,7 @@ extension World {
         case .push: return pushItems(id)
         case .snap: return snapItems(id)
         case .collision: return collisionItems(id)
+        case .field: return fieldItems(id)
         }
     }
 

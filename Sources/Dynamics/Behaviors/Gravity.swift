@@ -62,6 +62,7 @@ extension World {
         case .push: return .push
         case .snap: return .snap
         case .collision: return .collision
+        case .field: return .field
         case .free: return nil
         }
     }
@@ -181,9 +182,11 @@ extension World {
         try refuseFixedItems(slot: s)
         if behaviorSlots[s].kind == .collision { return addCollisionItems(add, slot: s) }
         if behaviorSlots[s].kind == .gravity, gravities[Int(behaviorSlots[s].record)].allItems { return }
+        if fieldActsOnAllItems(slot: s) { return }  // Fields: like gravity on every item
         for m in add where !gravityMembers.contains(Membership(behavior: UInt32(s), item: m)) {
             gravityMembers.append(Membership(behavior: UInt32(s), item: m))
         }
+        if behaviorSlots[s].kind == .field { for m in add { wakeItem(slot: Int(m)) } }  // Fields: a new force wakes
         updateGravityCache()
     }
 
@@ -202,6 +205,10 @@ extension World {
                     gravityMembers.append(Membership(behavior: UInt32(s), item: it.index))
                 }
             }
+        }
+        if behaviorSlots[s].kind == .field {  // Fields: like gravity on every item; a lost force wakes
+            makeFieldItemsExplicit(slot: s)
+            for m in remove { wakeItem(slot: Int(m)) }
         }
         gravityMembers.removeAll { $0.behavior == UInt32(s) && remove.contains($0.item) }
         updateGravityCache()

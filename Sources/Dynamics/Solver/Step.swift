@@ -11,6 +11,8 @@
 //     impactPass               sequential bounces of elastic contacts (Contacts/ContactSolver.swift)
 //     prepareConstraints       joints, then contacts: anchors, masses, softness
 //     for each of n sub-steps (h = H/n):
+//       applyFields            field behaviors: forces (drag, magnetic implicit) or a set
+//                              velocity at the sub-step's positions (Fields/FieldStep.swift)
 //       warmStartConstraints   joints, then contacts (contacts: sub-step 0 only)
 //       solveConstraints       joints, then contacts; biased (soft) solve
 //       integratePositions     dp += h·v, da += h·ω, dq = rot(da) (to an ulp) on the solver bodies
@@ -69,7 +71,7 @@ extension World {
     static let maxRotationPerSubstep: Real = 0.25 * DMath.pi
 
     /// Runs one tick of `duration` seconds.
-    mutating func tick(_ duration: Real) {
+    mutating func tick<E: CustomFieldEvaluator>(_ duration: Real, customFields: inout E) {
         let ctx = StepContext(tickDuration: duration, substeps: substeps, forcesPerSubstep: forcesPerSubstep && model == .ideal)
         updateContacts()
         if ctx.forcesPerSubstep {
@@ -81,6 +83,9 @@ extension World {
         prepareConstraints(ctx)
         for k in 0..<ctx.substeps {
             if ctx.forcesPerSubstep { integrateSubstepVelocities(ctx) }
+            // Fields: forces of field behaviors on the solver bodies' velocities, every
+            // sub-step, at the sub-step's positions (Fields/FieldStep.swift).
+            applyFields(ctx, substep: k, customFields: &customFields)
             warmStartConstraints(ctx, substep: k)
             solveConstraints(ctx)
             integratePositions(ctx)
