@@ -11,8 +11,9 @@
 //   DynLineEditor     -> CLibEdit, DynSystem                 (libedit behind a small Swift type: prompt, history, completion, SIGINT)
 //   DynShell          -> DynLang, DynLineEditor, DynSystem   (the REPL session, the program's commands; not the engine)
 //   dyn               -> DynShell, DynLang, DynLineEditor, ArgumentParser (the executable)
-//   dyn-bench         -> Dynamics                            (release-built benchmark of the standard scenes)
-//   dyn-bench-draw    -> DynDraw, Dynamics                   (release-built timing of pictures)
+//   BenchScenes       -> Dynamics                            (the standard benchmark scenes, for benchmarks and tests)
+//   dyn-bench         -> BenchScenes, Dynamics, DynSystem    (release-built benchmark of the standard scenes)
+//   dyn-bench-draw    -> BenchScenes, DynDraw, Dynamics      (release-built timing of pictures)
 // Nothing under Dynamics* imports DynLang, DynShell or a C module, so the engine builds without libedit,
 // cairo or giflib.
 import PackageDescription
@@ -56,17 +57,20 @@ let package = Package(
             name: "dyn",
             dependencies: ["DynShell", "DynLang", "DynLineEditor", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "dyn-bench", dependencies: ["Dynamics"]),
+        // The standard benchmark scenes, shared by dyn-bench, dyn-bench-draw and the tests.
+        .target(name: "BenchScenes", dependencies: ["Dynamics", "DynamicsMath"]),
+        .executableTarget(name: "dyn-bench", dependencies: ["BenchScenes", "Dynamics", "DynSystem"]),
         // Release-built timing of pictures: terminal frames and a GIF recording of the rain scene.
-        .executableTarget(name: "dyn-bench-draw", dependencies: ["DynDraw", "Dynamics", "DynamicsMath"]),
+        .executableTarget(name: "dyn-bench-draw", dependencies: ["BenchScenes", "DynDraw", "Dynamics", "DynamicsMath"]),
         // A tiny program that echoes what the line editor reads, for the terminal tests.
         .executableTarget(name: "dyn-lineedit-demo", dependencies: ["DynLineEditor"]),
-        // Test helpers shared by test targets: a real terminal through tmux.
+        // Test helpers shared by test targets: a real terminal through tmux, temporary folders, the
+        // one random generator.
         .target(name: "DynTestSupport", path: "Tests/DynTestSupport"),
-        .testTarget(name: "DynamicsMathTests", dependencies: ["DynamicsMath"]),
-        .testTarget(name: "DynamicsCollisionTests", dependencies: ["DynamicsCollision"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
-        .testTarget(name: "DynDrawTests", dependencies: ["DynDraw", "Dynamics", "DynamicsMath", "CCairo", "CGif"]),
+        .testTarget(name: "DynamicsMathTests", dependencies: ["DynamicsMath", "DynTestSupport"]),
+        .testTarget(name: "DynamicsCollisionTests", dependencies: ["DynamicsCollision", "DynTestSupport"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "BenchScenes", "DynTestSupport"]),
+        .testTarget(name: "DynDrawTests", dependencies: ["BenchScenes", "DynDraw", "Dynamics", "DynamicsMath", "CCairo", "CGif"]),
         .testTarget(name: "DynLangTests", dependencies: ["DynLang", "Dynamics", "DynamicsMath", "DynSystem", "DynTestSupport"]),
         .testTarget(name: "DynLineEditorTests", dependencies: ["DynLineEditor", "DynTestSupport", "dyn-lineedit-demo"]),
         .testTarget(name: "DynShellTests", dependencies: ["DynShell", "DynTestSupport", "dyn"]),

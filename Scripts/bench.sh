@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Benchmark dyn against its peers on this machine, in one run (scenes: ../shared/bench/scenes.md
-# from the repository's root).
+# Benchmark dyn against its peers on this machine, in one run (the scenes:
+# Docs/benchmarks.md).
 #
 # Builds dyn-bench in release mode and the peer harnesses (Box2D 2.4 and Chipmunk 7, through
 # run-peers.sh beside scenes.md), then runs the three engines interleaved, scene by scene and
@@ -18,15 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SCENE="${1:-all}"
 RUNS="${2:-3}"
-PEERS="${PEERS:-../shared/bench/run-peers.sh}"
-OUT="$(mktemp -d)"
-
-if [ -n "${DYN_BENCH:-}" ]; then
-	BIN="$DYN_BENCH"
-else
-	swift build -c release --product dyn-bench >&2
-	BIN="$(swift build -c release --show-bin-path)/dyn-bench"
-fi
+. Scripts/lib/bench-common.sh
 # Builds (and installs, if needed) the peer harnesses into $OUT; its one quick run is discarded.
 BUILD_DIR="$OUT" bash "$PEERS" pyramid20 1 > /dev/null 2> "$OUT/peers.err" || { cat "$OUT/peers.err" >&2; exit 1; }
 

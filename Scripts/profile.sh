@@ -30,15 +30,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 command -v valgrind > /dev/null || { echo "profile.sh: valgrind is not installed (apt-get install -y valgrind)" >&2; exit 1; }
-PEERS="${PEERS:-../shared/bench/run-peers.sh}"
-OUT="$(mktemp -d)"
-
-if [ -n "${DYN_BENCH:-}" ]; then
-	BIN="$DYN_BENCH"
-else
-	swift build -c release --product dyn-bench >&2
-	BIN="$(swift build -c release --show-bin-path)/dyn-bench"
-fi
+. Scripts/lib/bench-common.sh
 
 # count NAME COMMAND...: runs the command under callgrind, prints "NAME total".
 count() {

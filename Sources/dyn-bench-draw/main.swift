@@ -1,7 +1,7 @@
 // dyn-bench-draw: how fast pictures are made (issue #9's targets), in a release build.
 //
 //   show:   a terminal picture (braille, 120 columns, colour) of the 2,000-ball rain scene
-//           (scenes.md), taken every frame while it falls: target under 5 ms a picture.
+//           (Docs/benchmarks.md), taken every frame while it falls: target under 5 ms a picture.
 //   live:   a terminal frame of a 500-ball world as `run … live` draws it: target under 4 ms.
 //   record: 10 s of the rain scene into a 480 × 360 GIF at 25 frames a second (the world
 //           stepped too, as `record` does): target under 10 s, and a file under 5 MB.
@@ -9,38 +9,17 @@
 // Usage: dyn-bench-draw [show|live|record|all] [folder for the GIF (default: a temporary one)]
 // Prints one line per measure: `draw NAME value=X unit target=Y ok=yes|no`.
 
+import BenchScenes
 import DynDraw
 import Dynamics
 import DynamicsMath
 import Foundation
 
-/// The rain scene of scenes.md with `count` balls: a static open box and rows of circles.
+/// The rain scene (Sources/BenchScenes) with `count` balls, and a name for each item.
 func rain(count: Int) throws -> (World, [(name: String, id: ItemID)]) {
-    var w = World(size: Vec2(4200, 8200), model: .ideal)
-    var items: [(name: String, id: ItemID)] = []
-    func wall(_ name: String, _ c: Vec2, _ s: Vec2) throws {
-        var d = ItemDefinition()
-        d.center = c
-        d.size = s
-        d.anchored = true
-        items.append((name, try w.addItem(d)))
-    }
-    try wall("floor", Vec2(0, 50), Vec2(4200, 100))
-    try wall("left", Vec2(-2050, -4000), Vec2(100, 8000))
-    try wall("right", Vec2(2050, -4000), Vec2(100, 8000))
-    for k in 0..<count {
-        let r = k / 36, c = k % 36
-        var d = ItemDefinition()
-        d.center = Vec2(-0.5 * 105 * 35 + 105 * Real(c) + (r % 2 == 1 ? 25 : 0), -(200 + 105 * Real(r)))
-        d.size = Vec2(100, 100)
-        d.shape = .ellipse
-        d.friction = 0.6
-        items.append(("b\(k)", try w.addItem(d)))
-    }
-    let ids = items.map(\.id)
-    _ = try w.addGravity(vector: Vec2(0, 1), items: ids)
-    _ = try w.addCollision(items: ids)
-    return (w, items)
+    let scene = try BenchScenes.rain(count: count)
+    let balls = scene.bodies.enumerated().map { (name: "b\($0.offset)", id: $0.element) }
+    return (scene.world, scene.fixtures + balls)
 }
 
 func seconds(_ d: Duration) -> Double {

@@ -1,3 +1,4 @@
+import BenchScenes
 import CCairo
 import Dynamics
 import DynamicsMath
@@ -11,33 +12,17 @@ import Testing
 ///   DYN_GIF_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter GIFBenchmark
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["DYN_GIF_BENCH"] != nil))
 struct GIFBenchmark {
-    /// The standard "rain" (Docs: /work/shared/bench/scenes.md) simulated by the engine: 2,000
-    /// balls of diameter 100 fall into an open box 4,000 wide and 8,000 tall and pile up; one
-    /// scene every 1/25 s (the world steps 1/60 s).
+    /// The standard "rain" (Sources/BenchScenes) simulated by the engine: 2,000 balls of
+    /// diameter 100 fall into an open box 4,000 wide and 8,000 tall and pile up; one scene every
+    /// 1/25 s (the world steps 1/60 s).
     static func rain() throws -> (scenes: [Scene], region: Rect) {
-        func item(_ c: Vec2, _ size: Vec2, anchored: Bool, ellipse: Bool) -> ItemDefinition {
-            var d = ItemDefinition()
-            d.center = c
-            d.size = size
-            d.shape = ellipse ? .ellipse : .rectangle
-            d.friction = 0.6
-            d.elasticity = 0
-            d.density = 1
-            d.anchored = anchored
-            return d
+        let scene = try BenchScenes.rain()
+        var w = scene.world
+        let ids = scene.bodies
+        let walls: [(Vec2, Vec2)] = scene.fixtures.map { f in
+            (Vec2(scene.world.property(.x, of: f.id), scene.world.property(.y, of: f.id)),
+             Vec2(scene.world.property(.width, of: f.id), scene.world.property(.height, of: f.id)))
         }
-        var w = World(size: Vec2(20_000, 10_000), model: .ideal)
-        let walls: [(Vec2, Vec2)] = [(Vec2(0, 50), Vec2(4200, 100)), (Vec2(-2050, -4000), Vec2(100, 8000)), (Vec2(2050, -4000), Vec2(100, 8000))]
-        for (c, size) in walls { _ = try w.addItem(item(c, size, anchored: true, ellipse: false)) }
-        var ids: [ItemID] = []
-        for k in 0..<2000 {
-            let r = k / 36, c = k % 36
-            let x = -0.5 * 105 * 35 + 105 * Real(c) + (r % 2 == 1 ? 25 : 0)
-            ids.append(try w.addItem(item(Vec2(x, -(200 + 105 * Real(r))), Vec2(100, 100), anchored: false, ellipse: true)))
-        }
-        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
-        _ = try w.addCollision(items: nil)
-        w.prepareCollisions()
         var scenes: [Scene] = []
         for frame in 0..<250 {
             while w.time < Real(frame) / 25 - 1e-9 { _ = w.step() }

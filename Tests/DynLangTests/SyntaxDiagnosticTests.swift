@@ -1,3 +1,4 @@
+import DynTestSupport
 // Syntax errors as the user sees them (golden `Diagnostic.rendered()` text), recovery so that
 // one run reports every error of a file, incomplete-input detection for the shell, and a
 // robustness sweep: no input makes the lexer or the parser crash.
@@ -361,19 +362,6 @@ struct SyntaxDiagnosticTests {
 
     // MARK: Robustness
 
-    /// A small deterministic generator, so that the inputs are the same on every run.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     /// Parses and prints; checks that every diagnostic points into the file.
     func survive(_ text: String) {
         let file = SourceFile(name: "f", text: text)
@@ -388,7 +376,7 @@ struct SyntaxDiagnosticTests {
     }
 
     @Test func randomBytesNeverCrash() {
-        var rng = SplitMix(state: 1)
+        var rng = TestRandom(seed: 1)
         let alphabet = Array("\"{}()\\#;.,-+*/%<>=!\n \tab1e9_x".utf8)
         for _ in 0..<3000 {
             let count = rng.below(60)
@@ -402,7 +390,7 @@ struct SyntaxDiagnosticTests {
     }
 
     @Test func randomTokenSoupsNeverCrash() {
-        var rng = SplitMix(state: 2)
+        var rng = TestRandom(seed: 2)
         let words = [
             "let", "set", "print", "assert", "for", "in", "if", "else", "while", "every", "step", "on", "contact",
             "end", "as", "source", "true", "false", "and", "or", "not", "add", "view", "frame", "x", "größe",

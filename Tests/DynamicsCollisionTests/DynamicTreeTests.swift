@@ -1,19 +1,11 @@
+import DynTestSupport
 import Testing
 @testable import DynamicsCollision
 import DynamicsMath
 
 /// A small deterministic generator, so that every run sees the same sample.
-struct LCG {
-    var state: UInt64
-    mutating func next() -> Double {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Double(state >> 11) / Double(1 << 53)
-    }
-    mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * next() }
-    mutating func int(_ n: Int) -> Int { Int(next() * Double(n)) % n }
-}
 
-func randomBox(_ rng: inout LCG, world: Double = 1000) -> AABB {
+func randomBox(_ rng: inout TestRandom, world: Double = 1000) -> AABB {
     let c = Vec2(rng.range(0, world), rng.range(0, world))
     let h = Vec2(rng.range(1, 30), rng.range(1, 30))
     return AABB(lower: c - h, upper: c + h)
@@ -95,22 +87,22 @@ struct DynamicTreeTests {
     /// Random creates, moves and destroys; after each batch, every query matches brute force
     /// and the tree is valid.
     @Test func randomOperationsMatchBruteForce() {
-        var rng = LCG(state: 1)
+        var rng = TestRandom(seed: 1)
         var tree = DynamicTree()
         var live: [Int32: AABB] = [:]  // proxy → fat box
         var tights: [Int32: AABB] = [:]
         var order: [Int32] = []
         for round in 0..<40 {
             for _ in 0..<25 {
-                let op = rng.int(10)
+                let op = rng.below(10)
                 if op < 5 || order.isEmpty {
                     let tight = randomBox(&rng)
-                    let p = tree.createProxy(tight: tight, isStatic: rng.int(4) == 0, userData: order.count)
+                    let p = tree.createProxy(tight: tight, isStatic: rng.below(4) == 0, userData: order.count)
                     live[p] = tree.fatAABB(p)
                     tights[p] = tight
                     order.append(p)
                 } else if op < 8 {
-                    let p = order[rng.int(order.count)]
+                    let p = order[rng.below(order.count)]
                     let old = tights[p]!
                     let shift = Vec2(rng.range(-8, 8), rng.range(-8, 8))
                     let tight = AABB(lower: old.lower + shift, upper: old.upper + shift)
@@ -118,7 +110,7 @@ struct DynamicTreeTests {
                     tree.moveProxyIfEscaped(p, tight: tight)
                     live[p] = tree.fatAABB(p)
                 } else {
-                    let i = rng.int(order.count)
+                    let i = rng.below(order.count)
                     tree.destroyProxy(order[i])
                     live[order[i]] = nil
                     order.remove(at: i)
@@ -140,7 +132,7 @@ struct DynamicTreeTests {
     }
 
     @Test func rayCastMatchesBruteForce() {
-        var rng = LCG(state: 5)
+        var rng = TestRandom(seed: 5)
         var tree = DynamicTree()
         var boxes: [Int32: AABB] = [:]
         for i in 0..<300 {
@@ -173,7 +165,7 @@ struct DynamicTreeTests {
     /// The same calls build the same tree.
     @Test func deterministicLayout() {
         func build() -> [TreeNode] {
-            var rng = LCG(state: 99)
+            var rng = TestRandom(seed: 99)
             var tree = DynamicTree()
             var ids: [Int32] = []
             for _ in 0..<500 {
@@ -211,7 +203,7 @@ struct BroadPhaseTests {
     }
 
     @Test func pairsMatchBruteForceAndAreUnique() {
-        var rng = LCG(state: 3)
+        var rng = TestRandom(seed: 3)
         var bp = BroadPhase()
         var keys: [ProxyKey] = []
         var tights: [ProxyKey: AABB] = [:]
@@ -238,7 +230,7 @@ struct BroadPhaseTests {
             // Move some proxies, destroy and create a few.
             moved = []
             for _ in 0..<60 {
-                let i = rng.int(keys.count)
+                let i = rng.below(keys.count)
                 let k = keys[i]
                 if k.type == .staticBody { continue }
                 let shift = Vec2(rng.range(-12, 12), rng.range(-12, 12))
@@ -247,7 +239,7 @@ struct BroadPhaseTests {
                 if bp.moveProxy(k, tight: tight) { moved.insert(k) }
             }
             for _ in 0..<5 {
-                let i = rng.int(keys.count)
+                let i = rng.below(keys.count)
                 bp.destroyProxy(keys[i])
                 moved.remove(keys[i])
                 keys.remove(at: i)
@@ -263,7 +255,7 @@ struct BroadPhaseTests {
 
     @Test func pairOrderIsDeterministic() {
         func run() -> [ProxyPair] {
-            var rng = LCG(state: 11)
+            var rng = TestRandom(seed: 11)
             var bp = BroadPhase()
             var out: [ProxyPair] = []
             var keys: [ProxyKey] = []

@@ -1,3 +1,4 @@
+import DynTestSupport
 import Testing
 @testable import DynamicsCollision
 import DynamicsMath
@@ -70,10 +71,10 @@ struct TimeOfImpactTests {
         let egg = ShapeGeometry.ellipse(center: .zero, semiAxes: Vec2(30, 8))
         let ball = ShapeGeometry.circle(center: Vec2(3, 0), radius: 6)
         let line = Segment(Vec2(-500, 0), Vec2(500, 0))
-        var rng = LCG(state: 4)
+        var rng = TestRandom(seed: 4)
         var hits = 0
         for _ in 0..<200 {
-            let shape = [box, tri, egg, ball][rng.int(4)]
+            let shape = [box, tri, egg, ball][rng.below(4)]
             let c1 = Vec2(rng.range(-50, 50), rng.range(-120, -40))
             let c2 = Vec2(rng.range(-50, 50), rng.range(-60, 40))
             let sweep = Sweep(localCenter: shape.kind == .polygon ? shape.center : .zero, c1: c1, c2: c2,

@@ -1,3 +1,4 @@
+import DynTestSupport
 import Foundation
 import Testing
 @testable import DynamicsMath
@@ -5,20 +6,11 @@ import Testing
 /// The engine's own trigonometry against the C library (an independent implementation):
 /// both must agree to a few ulps over the ranges a world uses.
 struct DMathTests {
-    /// A small deterministic generator, so that the sample is the same on every run.
-    struct LCG {
-        var state: UInt64
-        mutating func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) / Double(1 << 53)
-        }
-    }
-
     @Test func sinCosMatchLibm() {
-        var rng = LCG(state: 42)
+        var rng = TestRandom(seed: 42)
         var worst = 0.0
         for _ in 0..<200_000 {
-            let x = (rng.next() * 2 - 1) * 200
+            let x = (rng.unit() * 2 - 1) * 200
             let cs = DMath.cosSin(x)
             worst = Swift.max(worst, abs(cs.s - Foundation.sin(x)), abs(cs.c - Foundation.cos(x)))
         }
@@ -28,11 +20,11 @@ struct DMathTests {
     /// The small-angle form against the C library over its whole range: within an ulp or so
     /// (sin is relative to its size near 0), and exact at 0.
     @Test func smallAngleSinCosMatchLibm() {
-        var rng = LCG(state: 7)
+        var rng = TestRandom(seed: 7)
         var worstC = 0.0
         var worstS = 0.0
         for _ in 0..<200_000 {
-            let x = (rng.next() * 2 - 1) * DMath.smallAngle
+            let x = (rng.unit() * 2 - 1) * DMath.smallAngle
             let cs = DMath.cosSinSmall(x)
             worstC = Swift.max(worstC, abs(cs.c - Foundation.cos(x)))
             worstS = Swift.max(worstS, abs(cs.s - Foundation.sin(x)) / Swift.max(abs(x), 1e-300))
@@ -51,11 +43,11 @@ struct DMathTests {
     }
 
     @Test func atan2MatchesLibm() {
-        var rng = LCG(state: 7)
+        var rng = TestRandom(seed: 7)
         var worst = 0.0
         for _ in 0..<200_000 {
-            let y = (rng.next() * 2 - 1) * 1000
-            let x = (rng.next() * 2 - 1) * 1000
+            let y = (rng.unit() * 2 - 1) * 1000
+            let x = (rng.unit() * 2 - 1) * 1000
             worst = Swift.max(worst, abs(DMath.atan2(y, x) - Foundation.atan2(y, x)))
         }
         #expect(worst < 1e-15)

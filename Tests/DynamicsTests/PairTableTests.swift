@@ -1,3 +1,4 @@
+import DynTestSupport
 // The contact pair table (Contacts/PairTable.swift) against Swift's Set, the reference.
 
 @testable import Dynamics
@@ -9,15 +10,15 @@ import Testing
     /// and the count match a Set's, and every key inserted and not removed is still found.
     @Test(arguments: [1, 2, 3])
     func matchesSet(seed: UInt64) {
-        var rng = LCG(state: seed)
+        var rng = TestRandom(seed: seed)
         var table = PairTable()
         var reference = Set<UInt64>()
         for step in 0..<20_000 {
             // Keys shaped like pair keys: two codes, one possibly a segment's.
-            let a = UInt64(rng.next(40))
-            let b = UInt64(rng.next(40)) | (rng.next(4) == 0 ? 0x8000_0000 : 0)
+            let a = UInt64(rng.below(40))
+            let b = UInt64(rng.below(40)) | (rng.below(4) == 0 ? 0x8000_0000 : 0)
             let key = a << 32 | b
-            switch rng.next(3) {
+            switch rng.below(3) {
             case 0, 1:
                 #expect(table.insert(key) == reference.insert(key).inserted, "insert at step \(step)")
             default:
