@@ -295,8 +295,13 @@ extension Interpreter {
         let actions = session.actions
         let savedFile = file
         defer { file = savedFile }
+        let savedHandler = runningHandler
+        defer { runningHandler = savedHandler }
         for action in actions {
+            // An action removed by an earlier one in this frame does not run any more.
+            guard session.actions.contains(where: { $0.serial == action.serial }) else { continue }
             file = action.file
+            runningHandler = "every step '\(action.name)'"
             do {
                 try withScope([:]) { try execute(action.body) }
             } catch let e as RuntimeError {

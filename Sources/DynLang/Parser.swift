@@ -44,7 +44,9 @@
 //   precedence: 1 'or', 2 'and', 3 'not' (prefix), 4 '== != < <= > >=', 5 '+ -', 6 '* / %', 7 unary '-'
 //
 // Inside parentheses newlines are ignored (`print (1 +` continues on the next line). Nesting of
-// blocks, parentheses, unary operators and interpolations is limited to `maximumDepth` levels.
+// blocks, parentheses, unary operators, interpolations, the operators of one chain (`1+1+1`)
+// and `else if`s is limited to `maximumDepth` levels together: the trees the parser builds are
+// walked recursively (by the interpreter, the checker, and when freed), so their depth is bounded.
 
 /// Parses dyn source text.
 public enum Parser {
@@ -447,6 +449,8 @@ private struct ParserCore {
         var otherwise: [Statement]?
         var keyword = current
         advance()
+        var elseIfs = 0
+        defer { nesting -= elseIfs }
         while true {
             let condition = try parseExpression()
             let body = try parseBlock(for: "if")
@@ -455,6 +459,12 @@ private struct ParserCore {
             while check(.newline) { advance() }
             advance()  // 'else'
             if checkWord("if") {
+                // An `else if` nests the rest of the chain one level deeper in the tree.
+                guard nesting < Parser.maximumDepth else {
+                    throw error("too many 'else if' (more than \(Parser.maximumDepth) levels of nesting); use separate 'if's", at: current)
+                }
+                nesting += 1
+                elseIfs += 1
                 keyword = current
                 advance()
                 continue
@@ -678,11 +688,21 @@ private struct ParserCore {
     mutating func parseBinary(_ minPrecedence: Int) throws -> Expr {
         var left = try parsePrefix(minPrecedence)
         var leftIsComparison = false
+        // Each operator of a chain deepens the tree by one (`1+1+1` is ((1+1)+1)), and the
+        // interpreter, the checker and freeing the tree recurse that deep: count each as a
+        // level of nesting.
+        var chain = 0
+        defer { nesting -= chain }
         while let (op, precedence) = binaryOperator(current), precedence >= minPrecedence, !isTightBoundary(current) {
             if precedence == Parser.comparisonPrecedence && leftIsComparison {
                 throw error("comparisons cannot be chained: use 'and' between them, found \(describe(current))", at: current)
             }
             let opToken = current
+            guard nesting < Parser.maximumDepth else {
+                throw error("expression too long or too deeply nested (more than \(Parser.maximumDepth) operators and levels); split it with 'let'", at: current)
+            }
+            nesting += 1
+            chain += 1
             advance()
             let right = try parseBinary(precedence + 1)
             left = Expr(.binary(op, left, right, operatorRange: opToken.range), left.range.union(right.range))
