@@ -692,6 +692,9 @@ public final class Interpreter {
         guard case .string(let s) = v, Lexer.isIdentifier(s) else {
             throw runtimeError("'\(v)' is not a valid name (a letter or _, then letters, digits or _)", expr.range)
         }
+        if s.unicodeScalars.count > Limits.nameLength {
+            throw runtimeError("name longer than \(Limits.nameLength) characters (\(s.unicodeScalars.count))", expr.range)
+        }
         return s
     }
 

@@ -161,9 +161,29 @@ private struct ParserCore {
         diagnostics += pending
         pending = []
         // File order (stable: errors at the same place keep the order they were found in).
-        return diagnostics.enumerated()
+        var sorted = diagnostics.enumerated()
             .sorted { ($0.element.location.range.start, $0.offset) < ($1.element.location.range.start, $1.offset) }
             .map(\.element)
+        // Every line longer than the limit is an error of its own.
+        var long: [Diagnostic] = []
+        for (i, start) in file.lineStarts.enumerated() {
+            let end = i + 1 < file.lineStarts.count ? file.lineStarts[i + 1] - 1 : file.scalars.count
+            if end - start > Limits.lineLength {
+                long.append(Diagnostic(.error, "line longer than \(Limits.lineLength) characters (\(end - start))",
+                                       at: SourceLocation(file: file, range: SourceRange(start, start))))
+            }
+        }
+        if !long.isEmpty { sorted = long + sorted }
+        // A flood of errors (a line of 100,000 '}') is cut short: the first ones, then a count.
+        if sorted.count > Limits.errorsShown {
+            let rest = sorted.count - Limits.errorsShown
+            let last = sorted[Limits.errorsShown - 1]
+            let incomplete = sorted.contains(where: \.isIncompleteInput)
+            sorted.removeLast(rest)
+            sorted.append(Diagnostic(.error, "\(rest) more error\(rest == 1 ? "" : "s") not shown (at most \(Limits.errorsShown) are)",
+                                     at: last.location, incomplete: incomplete))
+        }
+        return sorted
     }
 
     // MARK: - Primitives
@@ -571,7 +591,7 @@ private struct ParserCore {
         var end = start
         while end < scalars.count {
             let c = scalars[end]
-            if c == "\n" || c == ";" || c == "}" || c == "#" || Lexer.isSpace(c) { break }
+            if c == "\n" || c == "\r" || c == ";" || c == "}" || c == "#" || Lexer.isSpace(c) { break }
             end += 1
         }
         pending = []
