@@ -160,8 +160,12 @@ struct RemoveCommand: Command {
     func apply(to interp: Interpreter) throws {
         let resolved = try names.map { (try interp.name($0), $0.range) }
         // Validate every name first, so that a bad one removes nothing.
-        for (n, r) in resolved where interp.session.entities[n] == nil {
-            throw interp.runtimeError("unknown name '\(n)'" + Suggest.hint(for: n, in: interp.session.order), r)
+        var seen = Set<String>()
+        for (n, r) in resolved {
+            if interp.session.entities[n] == nil {
+                throw interp.runtimeError("unknown name '\(n)'" + Suggest.hint(for: n, in: interp.session.order), r)
+            }
+            if !seen.insert(n).inserted { throw interp.runtimeError("'\(n)' is named twice", r) }
         }
         for (n, r) in resolved { try interp.removeEntity(n, r) }
     }

@@ -47,6 +47,9 @@ extension World {
     /// resistance or angular resistance < 0) or `.invalidShape` (a bad path), naming the field.
     public mutating func addItem(_ def: ItemDefinition) throws -> ItemID {
         let path = try validate(def)
+        if freeItem < 0 && items.count >= World.largestItemCount {
+            throw EngineError(.notAllowed, field: nil, "a world holds at most 1,000,000 items (groups and members count)")
+        }
         var rec = defaultRecord(kind: .single, size: def.size)
         rec.density = def.density
         rec.charge = def.charge

@@ -13,6 +13,8 @@ extension World {
     /// The largest magnitude of any number given to the engine (coordinates, sizes, forces,
     /// magnitudes, angles, charges, ...).
     public static let largestValue: Real = 1e12
+    /// The most items a world holds (groups and their members count).
+    public static let largestItemCount = 1_000_000
     /// The smallest width or height of an item, pt.
     public static let smallestSize: Real = 1e-6
     /// The smallest density.

@@ -43,6 +43,6 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 // The working folder is a scratch folder (Scripts/fuzz.sh makes one): scripts may `save`,
 // `record` or `log` to files.
 var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
 let status = LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOne(data, size) }
 exit(status)
