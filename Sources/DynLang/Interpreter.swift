@@ -388,12 +388,19 @@ public final class Interpreter {
                 i += 1
             }
 
-        case .ifElse(let condition, let then, let otherwise):
-            let c = try boolean(condition, "if")
-            if c {
-                try withScope([:]) { try execute(then) }
-            } else if let otherwise {
-                try withScope([:]) { try execute(otherwise) }
+        case .ifElse(var condition, var then, var otherwise):
+            // An `else if` chain is walked in a loop, not by recursion.
+            while true {
+                if try boolean(condition, "if") {
+                    try withScope([:]) { try execute(then) }
+                } else if let rest = otherwise {
+                    if rest.count == 1, case .ifElse(let c, let t, let o) = rest[0].kind {
+                        (condition, then, otherwise) = (c, t, o)
+                        continue
+                    }
+                    try withScope([:]) { try execute(rest) }
+                }
+                break
             }
 
         case .whileLoop(let condition, let body):

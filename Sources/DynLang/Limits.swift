@@ -8,6 +8,8 @@ public enum Limits {
     /// The deepest nesting of blocks, parentheses, prefix operators, interpolations, the
     /// operators of one chain (`1+1+1`) and `else if`s, all counted together.
     public static let nesting = Parser.maximumDepth
+    /// The most `else if`s of one `if`.
+    public static let elseIfs = 1000
     /// The longest name (of an item, behavior, variable, action) in characters.
     public static let nameLength = 255
     /// The longest line of a script, in characters.

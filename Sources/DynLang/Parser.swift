@@ -44,8 +44,8 @@
 //   precedence: 1 'or', 2 'and', 3 'not' (prefix), 4 '== != < <= > >=', 5 '+ -', 6 '* / %', 7 unary '-'
 //
 // Inside parentheses newlines are ignored (`print (1 +` continues on the next line). Nesting of
-// blocks, parentheses, unary operators, interpolations, the operators of one chain (`1+1+1`)
-// and `else if`s is limited to `maximumDepth` levels together: the trees the parser builds are
+// blocks, parentheses, unary operators, interpolations and the operators of one chain (`1+1+1`)
+// is limited to `maximumDepth` levels together, and an `if` to `Limits.elseIfs` `else if`s: the trees the parser builds are
 // walked recursively (by the interpreter, the checker, and when freed), so their depth is bounded.
 
 /// Parses dyn source text.
@@ -470,7 +470,6 @@ private struct ParserCore {
         var keyword = current
         advance()
         var elseIfs = 0
-        defer { nesting -= elseIfs }
         while true {
             let condition = try parseExpression()
             let body = try parseBlock(for: "if")
@@ -479,11 +478,11 @@ private struct ParserCore {
             while check(.newline) { advance() }
             advance()  // 'else'
             if checkWord("if") {
-                // An `else if` nests the rest of the chain one level deeper in the tree.
-                guard nesting < Parser.maximumDepth else {
-                    throw error("too many 'else if' (more than \(Parser.maximumDepth) levels of nesting); use separate 'if's", at: current)
+                // An `else if` nests the rest of the chain one level deeper in the tree: the
+                // interpreter walks a chain in a loop, the checker and freeing the tree recurse.
+                guard elseIfs < Limits.elseIfs else {
+                    throw error("too many 'else if' (more than \(Limits.elseIfs) in one chain); use separate 'if's", at: current)
                 }
-                nesting += 1
                 elseIfs += 1
                 keyword = current
                 advance()

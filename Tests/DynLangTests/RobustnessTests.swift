@@ -108,14 +108,14 @@ struct NestingLimitTests {
         let (out, failure) = run("print " + Array(repeating: "1", count: n).joined(separator: "+"))
         #expect(failure == nil)
         #expect(out == "\(n)\n")
-        let ifs = "let x = 7\nif x == 0 { print 0 }" + (1..<100).map { " else if x == \($0) { print \($0) }" }.joined() + "\n"
-        #expect(run(ifs).output == "7\n")
+        let ifs = "let x = 777\nif x == 0 { print 0 }" + (1..<Limits.elseIfs).map { " else if x == \($0) { print \($0) }" }.joined() + "\n"
+        #expect(run(ifs).output == "777\n")
     }
 
     @Test func chainMessageSaysWhatToDo() {
         let m = message("print " + Array(repeating: "1", count: 1000).joined(separator: "+"))
         #expect(m.contains("expression too long"))
-        let elseIfs = message("if false { }" + String(repeating: " else if false { }", count: 1000))
+        let elseIfs = message("if false { }" + String(repeating: " else if false { }", count: 1001))
         #expect(elseIfs.contains("too many 'else if'") || elseIfs.contains("too deeply nested"), "\(elseIfs)")
     }
 }
