@@ -17,6 +17,7 @@
 // Nothing under Dynamics* imports DynLang, DynShell or a C module, so the engine builds without libedit,
 // cairo or giflib.
 import PackageDescription
+import Foundation
 
 let package = Package(
     name: "dyn",
@@ -77,3 +78,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The fuzzer (Sources/dyn-fuzz) links libFuzzer, so it exists only when asked for:
+// DYN_FUZZ=1 swift build -c release --product dyn-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+// (Scripts/fuzz.sh does this and runs it).
+if ProcessInfo.processInfo.environment["DYN_FUZZ"] == "1" {
+    package.products.append(.executable(name: "dyn-fuzz", targets: ["dyn-fuzz"]))
+    package.targets.append(.systemLibrary(name: "CFuzzer", path: "Sources/CFuzzer"))
+    package.targets.append(.executableTarget(name: "dyn-fuzz", dependencies: ["DynLang", "CFuzzer"], path: "Sources/dyn-fuzz"))
+}

@@ -7,3 +7,8 @@ cd "$(dirname "$0")/.."
 bash Scripts/setup.sh
 swift build --build-tests
 swift test --skip-build
+# A minute of fuzzing (Scripts/fuzz.sh: the libFuzzer target over the lexer, parser and
+# interpreter, seeded with the test scripts and demos). DYN_SKIP_FUZZ=1 leaves it out.
+if [ "${DYN_SKIP_FUZZ:-0}" != 1 ]; then
+    bash Scripts/fuzz.sh 60
+fi

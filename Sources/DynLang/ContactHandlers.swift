@@ -42,7 +42,8 @@ extension Interpreter {
         let pa = try party(a)
         let pb = try party(b)
         let handlerName = try actionName(name, nameRange, base: "contact")
-        session.contactHandlers.append(ContactHandler(name: handlerName, a: pa, b: pb, ended: ended, body: body, file: file))
+        session.contactHandlers.append(ContactHandler(name: handlerName, a: pa, b: pb, ended: ended, body: body, file: file, serial: session.nextSerial))
+        session.nextSerial += 1
         define(handlerName, .action)
     }
 
@@ -68,15 +69,20 @@ extension Interpreter {
         if events.isEmpty { return }
         let handlers = session.contactHandlers
         let savedFile = file
+        let savedHandler = runningHandler
         defer {
             file = savedFile
             currentContact = nil
+            runningHandler = savedHandler
         }
         for event in events {
             let a = partyName(event.a)
             let b = partyName(event.b)
             for h in handlers where h.ended == !event.began {
                 guard (h.a == a && h.b == b) || (h.a == b && h.b == a) else { continue }
+                // A handler removed by an earlier one in this frame does not run any more.
+                guard session.contactHandlers.contains(where: { $0.serial == h.serial }) else { continue }
+                runningHandler = "contact handler '\(h.name)'"
                 currentContact = ContactContext(a: h.a, b: h.b, point: event.point, began: event.began)
                 file = h.file
                 do {

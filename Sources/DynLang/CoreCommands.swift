@@ -160,8 +160,12 @@ struct RemoveCommand: Command {
     func apply(to interp: Interpreter) throws {
         let resolved = try names.map { (try interp.name($0), $0.range) }
         // Validate every name first, so that a bad one removes nothing.
-        for (n, r) in resolved where interp.session.entities[n] == nil {
-            throw interp.runtimeError("unknown name '\(n)'" + Suggest.hint(for: n, in: interp.session.order), r)
+        var seen = Set<String>()
+        for (n, r) in resolved {
+            if interp.session.entities[n] == nil {
+                throw interp.runtimeError("unknown name '\(n)'" + Suggest.hint(for: n, in: interp.session.order), r)
+            }
+            if !seen.insert(n).inserted { throw interp.runtimeError("'\(n)' is named twice", r) }
         }
         for (n, r) in resolved { try interp.removeEntity(n, r) }
     }
@@ -295,8 +299,13 @@ extension Interpreter {
         let actions = session.actions
         let savedFile = file
         defer { file = savedFile }
+        let savedHandler = runningHandler
+        defer { runningHandler = savedHandler }
         for action in actions {
+            // An action removed by an earlier one in this frame does not run any more.
+            guard session.actions.contains(where: { $0.serial == action.serial }) else { continue }
             file = action.file
+            runningHandler = "every step '\(action.name)'"
             do {
                 try withScope([:]) { try execute(action.body) }
             } catch let e as RuntimeError {

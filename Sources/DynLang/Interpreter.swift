@@ -79,6 +79,8 @@ struct Action: Sendable {
     var name: String
     var body: [Statement]
     var file: SourceFile
+    /// Unique in the session (`Session.nextSerial`): tells a removed action from a new one of the same name.
+    var serial = 0
 }
 
 /// An `on contact A B { }` block: A and B are item or boundary names (or `bounds`).
@@ -90,6 +92,8 @@ struct ContactHandler: Sendable {
     var ended: Bool
     var body: [Statement]
     var file: SourceFile
+    /// Unique in the session (`Session.nextSerial`).
+    var serial = 0
 }
 
 /// Settings of the shell, readable and settable as `shell.echo`, `shell.bail`, `shell.timing`.
@@ -122,6 +126,8 @@ public struct Session: Sendable {
     var contactHandlers: [ContactHandler] = []
     /// Counter for automatic names (`gravity2`, `action1`, ...).
     var autoName = 1
+    /// Counter for the serial numbers of actions and contact handlers.
+    var nextSerial = 1
     /// The top-level commands that made this session, in order (what `save` writes).
     var journal: [String] = []
     /// Trails of traced items (`trace`), in the order they were asked for.
@@ -176,6 +182,16 @@ public final class Interpreter {
     var prepared: [PreparedKey: (file: SourceFile, command: any Command)] = [:]
     /// The contact event whose handler is running (`contact.x`, ...), if any.
     var currentContact: ContactContext?
+    /// The revision when the running top-level statement began: `save` refuses once the session
+    /// has changed since, because the journal does not yet hold that change.
+    var statementStartRevision = 0
+    /// The running statement is a journaled `source`: the file it runs journals its statements.
+    var journalSourced = false
+    /// The next `run(_:)` journals its statements (set by a journaled `source`).
+    var journalNextRun = false
+    /// The every-step block or contact handler running (as messages name it), if any: no
+    /// command may step the world from inside one.
+    var runningHandler: String?
     /// Where output goes (a terminal? its size, colour): set by the shell, read by pictures.
     public var display = DisplayHost()
     /// The open files of `log`s, by log name.
@@ -209,30 +225,48 @@ public final class Interpreter {
         file = script.file
         defer { file = saved }
         let topLevel = sourceDepth == 0 && scopes.isEmpty
+        // A file sourced by a journaled statement journals its own statements instead, so that
+        // `save` keeps what the file said then, not its name (the file may change later).
+        let journals = topLevel || journalNextRun
+        journalNextRun = false
         for statement in script.statements {
             if topLevel && settings.echo { write(script.file.text(statement.range) + "\n") }
             let before = session
             let startRevision = revision
-            if topLevel { journalEntry = nil }
+            if journals {
+                journalEntry = nil
+                statementStartRevision = revision
+                journalSourced = Interpreter.isSource(statement)
+            }
             defer { if topLevel { flushLogs() } }
             do {
                 try execute(statement)
             } catch {
                 let failure = Interpreter.failure(error, in: script.file)
-                // With bail off a script survives its errors, but never an interrupt.
+                // With bail off a script survives its errors, but never an interrupt. As at the
+                // prompt, the failed statement leaves nothing behind, so that the journal (what
+                // `save` writes) still rebuilds the world.
                 if topLevel && !settings.bail && !failure.isInterrupt {
+                    session = before
                     reportError(failure)
                     survivedStatus = max(survivedStatus, failure.exitStatus)
                     continue
                 }
                 throw failure
             }
-            if topLevel && revision != startRevision && !Interpreter.isUndo(statement) {
-                undoStack.append(before)
-                if undoStack.count > Interpreter.undoLimit { undoStack.removeFirst() }
-                record(statement, in: script.file)
+            if revision != startRevision && !Interpreter.isUndo(statement) {
+                if topLevel {
+                    undoStack.append(before)
+                    if undoStack.count > Interpreter.undoLimit { undoStack.removeFirst() }
+                }
+                if journals && !Interpreter.isSource(statement) { record(statement, in: script.file) }
             }
         }
+    }
+
+    static func isSource(_ statement: Statement) -> Bool {
+        if case .source = statement.kind { return true }
+        return false
     }
 
     /// Runs one entry of the prompt as a transaction: syntax errors run nothing, and after any
@@ -354,12 +388,19 @@ public final class Interpreter {
                 i += 1
             }
 
-        case .ifElse(let condition, let then, let otherwise):
-            let c = try boolean(condition, "if")
-            if c {
-                try withScope([:]) { try execute(then) }
-            } else if let otherwise {
-                try withScope([:]) { try execute(otherwise) }
+        case .ifElse(var condition, var then, var otherwise):
+            // An `else if` chain is walked in a loop, not by recursion.
+            while true {
+                if try boolean(condition, "if") {
+                    try withScope([:]) { try execute(then) }
+                } else if let rest = otherwise {
+                    if rest.count == 1, case .ifElse(let c, let t, let o) = rest[0].kind {
+                        (condition, then, otherwise) = (c, t, o)
+                        continue
+                    }
+                    try withScope([:]) { try execute(rest) }
+                }
+                break
             }
 
         case .whileLoop(let condition, let body):
@@ -370,7 +411,8 @@ public final class Interpreter {
 
         case .everyStep(let name, let nameRange, let body):
             let actionName = try actionName(name, nameRange, base: "action")
-            session.actions.append(Action(name: actionName, body: body, file: file))
+            session.actions.append(Action(name: actionName, body: body, file: file, serial: session.nextSerial))
+            session.nextSerial += 1
             define(actionName, .action)
 
         case .onContact(let a, let b, let ended, let name, let nameRange, let body):
@@ -400,6 +442,8 @@ public final class Interpreter {
     // MARK: - source
 
     func runSource(_ pathExpr: Expr) throws {
+        let journaled = journalSourced
+        journalSourced = false
         let pathValue = try evaluate(pathExpr)
         guard case .string(let path) = pathValue else {
             throw runtimeError("source needs a file name, got \(pathValue.typeDescription)", pathExpr.range)
@@ -415,6 +459,7 @@ public final class Interpreter {
         }
         sourceDepth += 1
         defer { sourceDepth -= 1 }
+        journalNextRun = journaled
         // Variables of the sourced file are its own globals-in-the-session: run it at top level.
         let savedScopes = scopes
         scopes = []
@@ -653,6 +698,9 @@ public final class Interpreter {
         let v = try evaluate(expr)
         guard case .string(let s) = v, Lexer.isIdentifier(s) else {
             throw runtimeError("'\(v)' is not a valid name (a letter or _, then letters, digits or _)", expr.range)
+        }
+        if s.unicodeScalars.count > Limits.nameLength {
+            throw runtimeError("name longer than \(Limits.nameLength) characters (\(s.unicodeScalars.count))", expr.range)
         }
         return s
     }

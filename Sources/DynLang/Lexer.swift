@@ -156,12 +156,12 @@ public struct Lexer: Sendable {
 
     /// Scans the next token.
     public mutating func next() -> Token {
-        var spaceBefore = index == start || (index > 0 && scalars[index - 1] == "\n")
+        var spaceBefore = index == start || (index > 0 && (scalars[index - 1] == "\n" || scalars[index - 1] == "\r"))
         // Skip whitespace and comments (a comment runs to the end of the line, not past it).
         while let c = peek() {
             if c == "#" {
-                while let d = peek(), d != "\n" { index += 1 }
-            } else if c != "\n" && Lexer.isSpace(c) {
+                while let d = peek(), d != "\n", !isLoneCR(index) { index += 1 }
+            } else if c != "\n" && !isLoneCR(index) && Lexer.isSpace(c) {
                 index += 1
                 spaceBefore = true
             } else {
@@ -178,6 +178,7 @@ public struct Lexer: Sendable {
         }
         switch c {
         case "\n": return make(.newline, length: 1)
+        case "\r" where isLoneCR(index): return make(.newline, length: 1)  // old Mac line ends
         case "(": return make(.leftParen, length: 1)
         case ")": return make(.rightParen, length: 1)
         case "{": return make(.leftBrace, length: 1)
@@ -210,6 +211,9 @@ public struct Lexer: Sendable {
                 while let d = peek(), Lexer.isIdentifierContinue(d) {
                     s.append(d)
                     index += 1
+                }
+                if index - tokenStart > Limits.nameLength {
+                    report("name longer than \(Limits.nameLength) characters (\(index - tokenStart))", SourceRange(tokenStart, index))
                 }
                 return Token(kind: .identifier(String(s)), range: SourceRange(tokenStart, index), spaceBefore: spaceBefore)
             }
@@ -386,6 +390,11 @@ public struct Lexer: Sendable {
             i += 1
         }
         return nil
+    }
+
+    /// A carriage return not followed by a line feed: a line break of its own (CR-only files).
+    private func isLoneCR(_ i: Int) -> Bool {
+        i < end && scalars[i] == "\r" && (i + 1 >= end || scalars[i + 1] != "\n")
     }
 
     private mutating func report(_ message: String, _ range: SourceRange, incomplete: Bool = false) {

@@ -44,7 +44,9 @@
 //   precedence: 1 'or', 2 'and', 3 'not' (prefix), 4 '== != < <= > >=', 5 '+ -', 6 '* / %', 7 unary '-'
 //
 // Inside parentheses newlines are ignored (`print (1 +` continues on the next line). Nesting of
-// blocks, parentheses, unary operators and interpolations is limited to `maximumDepth` levels.
+// blocks, parentheses, unary operators, interpolations and the operators of one chain (`1+1+1`)
+// is limited to `maximumDepth` levels together, and an `if` to `Limits.elseIfs` `else if`s: the trees the parser builds are
+// walked recursively (by the interpreter, the checker, and when freed), so their depth is bounded.
 
 /// Parses dyn source text.
 public enum Parser {
@@ -159,9 +161,29 @@ private struct ParserCore {
         diagnostics += pending
         pending = []
         // File order (stable: errors at the same place keep the order they were found in).
-        return diagnostics.enumerated()
+        var sorted = diagnostics.enumerated()
             .sorted { ($0.element.location.range.start, $0.offset) < ($1.element.location.range.start, $1.offset) }
             .map(\.element)
+        // Every line longer than the limit is an error of its own.
+        var long: [Diagnostic] = []
+        for (i, start) in file.lineStarts.enumerated() {
+            let end = i + 1 < file.lineStarts.count ? file.lineStarts[i + 1] - 1 : file.scalars.count
+            if end - start > Limits.lineLength {
+                long.append(Diagnostic(.error, "line longer than \(Limits.lineLength) characters (\(end - start))",
+                                       at: SourceLocation(file: file, range: SourceRange(start, start))))
+            }
+        }
+        if !long.isEmpty { sorted = long + sorted }
+        // A flood of errors (a line of 100,000 '}') is cut short: the first ones, then a count.
+        if sorted.count > Limits.errorsShown {
+            let rest = sorted.count - Limits.errorsShown
+            let last = sorted[Limits.errorsShown - 1]
+            let incomplete = sorted.contains(where: \.isIncompleteInput)
+            sorted.removeLast(rest)
+            sorted.append(Diagnostic(.error, "\(rest) more error\(rest == 1 ? "" : "s") not shown (at most \(Limits.errorsShown) are)",
+                                     at: last.location, incomplete: incomplete))
+        }
+        return sorted
     }
 
     // MARK: - Primitives
@@ -447,6 +469,7 @@ private struct ParserCore {
         var otherwise: [Statement]?
         var keyword = current
         advance()
+        var elseIfs = 0
         while true {
             let condition = try parseExpression()
             let body = try parseBlock(for: "if")
@@ -455,6 +478,12 @@ private struct ParserCore {
             while check(.newline) { advance() }
             advance()  // 'else'
             if checkWord("if") {
+                // An `else if` nests the rest of the chain one level deeper in the tree: the
+                // interpreter walks a chain in a loop, the checker and freeing the tree recurse.
+                guard elseIfs < Limits.elseIfs else {
+                    throw error("too many 'else if' (more than \(Limits.elseIfs) in one chain); use separate 'if's", at: current)
+                }
+                elseIfs += 1
                 keyword = current
                 advance()
                 continue
@@ -561,7 +590,7 @@ private struct ParserCore {
         var end = start
         while end < scalars.count {
             let c = scalars[end]
-            if c == "\n" || c == ";" || c == "}" || c == "#" || Lexer.isSpace(c) { break }
+            if c == "\n" || c == "\r" || c == ";" || c == "}" || c == "#" || Lexer.isSpace(c) { break }
             end += 1
         }
         pending = []
@@ -678,11 +707,21 @@ private struct ParserCore {
     mutating func parseBinary(_ minPrecedence: Int) throws -> Expr {
         var left = try parsePrefix(minPrecedence)
         var leftIsComparison = false
+        // Each operator of a chain deepens the tree by one (`1+1+1` is ((1+1)+1)), and the
+        // interpreter, the checker and freeing the tree recurse that deep: count each as a
+        // level of nesting.
+        var chain = 0
+        defer { nesting -= chain }
         while let (op, precedence) = binaryOperator(current), precedence >= minPrecedence, !isTightBoundary(current) {
             if precedence == Parser.comparisonPrecedence && leftIsComparison {
                 throw error("comparisons cannot be chained: use 'and' between them, found \(describe(current))", at: current)
             }
             let opToken = current
+            guard nesting < Parser.maximumDepth else {
+                throw error("expression too long or too deeply nested (more than \(Parser.maximumDepth) operators and levels); split it with 'let'", at: current)
+            }
+            nesting += 1
+            chain += 1
             advance()
             let right = try parseBinary(precedence + 1)
             left = Expr(.binary(op, left, right, operatorRange: opToken.range), left.range.union(right.range))

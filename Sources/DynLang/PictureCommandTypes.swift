@@ -408,7 +408,7 @@ struct PlotCommand: Command {
             do {
                 try Interpreter.writeAtomically(text, to: interp.resolvedPath(path))
             } catch {
-                throw interp.runtimeError(Interpreter.fileProblem(path, errno: Interpreter.errnoOf(error)), pathRange)
+                throw interp.runtimeError("cannot write '\(path)': \(error.reason)", pathRange)
             }
         } else {
             let (w, h) = size ?? (640, 400)

@@ -167,6 +167,10 @@ extension Interpreter {
     /// the index of each frame stepped (0-based). `run`, `record`, `plot` and `run … live` all
     /// step through here.
     func advance(frames: Int, _ range: SourceRange, after: (Int) throws -> Void) throws {
+        // A frame's handlers run inside the frame: stepping from one would recurse without end.
+        if runningHandler != nil {
+            throw runtimeError("cannot step the world here: every-step blocks and contact handlers run inside a step (step at the top level)", range)
+        }
         for i in 0..<frames {
             if isInterrupted() {
                 throw ScriptFailure.interrupted("stopped after \(i) of \(frames) steps; world time \(formatNumber(session.world.time)) s")
@@ -252,11 +256,6 @@ extension Interpreter {
         if d.isInfinite { return d > 0 ? "inf" : "-inf" }
         if d == d.rounded(), Swift.abs(d) < 1e15 { return String(Int64(d)) }
         return "\(d)"
-    }
-
-    static func errnoOf(_ error: any Error) -> Int32 {
-        if let e = error as NSError?, e.domain == "dyn" || e.domain == NSPOSIXErrorDomain { return Int32(e.code) }
-        return EIO
     }
 
     /// Writes the rows that are due after a frame.

@@ -20,6 +20,9 @@ struct UndoCommand: Command {
     init(_ a: ParsedArguments) { at = a.keywordRange }
 
     func apply(to interp: Interpreter) throws {
+        if interp.runningHandler != nil {
+            throw interp.runtimeError("cannot undo here: every-step blocks and contact handlers run in the middle of a step", at)
+        }
         guard let previous = interp.undoStack.popLast() else { throw interp.runtimeError("nothing to undo", at) }
         interp.session = previous
     }
@@ -46,11 +49,20 @@ struct SaveCommand: Command {
         guard case .string(let path) = try interp.evaluate(file.expr) else {
             throw interp.runtimeError("save needs a file name (a string or a bare path)", file.range)
         }
+        // The journal holds whole top-level statements: once the running one has changed the
+        // world (a block, a loop, a handler or a sourced file before this `save`), the file
+        // would rebuild another world.
+        if interp.runningHandler != nil {
+            throw interp.runtimeError("cannot save here: every-step blocks and contact handlers run in the middle of a step (save at the top level)", file.range)
+        }
+        if interp.revision != interp.statementStartRevision {
+            throw interp.runtimeError("cannot save after a change in the same statement (a block, loop or sourced file changed the world before this save): put save on its own line", file.range)
+        }
         let resolved = Interpreter.resolve(path, relativeTo: interp.file.directory)
         do {
             try Interpreter.writeAtomically(interp.savedScript(), to: resolved)
         } catch {
-            throw interp.runtimeError("cannot save to '\(path)': \(error.localizedDescription)", file.range)
+            throw interp.runtimeError("cannot save to '\(path)': \(error.reason)", file.range)
         }
     }
 }

@@ -27,7 +27,8 @@ public final class SourceFile: Sendable {
         let scalars = Array(text.unicodeScalars)
         self.scalars = scalars
         var starts = [0]
-        for (i, s) in scalars.enumerated() where s == "\n" {
+        // A line ends at LF, CRLF or a lone CR (old Mac files), as the lexer reads them.
+        for (i, s) in scalars.enumerated() where s == "\n" || (s == "\r" && (i + 1 == scalars.count || scalars[i + 1] != "\n")) {
             starts.append(i + 1)
         }
         self.lineStarts = starts
@@ -134,18 +135,31 @@ public struct Diagnostic: Error, Sendable {
         }
         let (line, column) = file.localLineAndColumn(of: location.range.start)
         var out = "\(file.name):\(line + file.lineOffset):\(column): \(severity.rawValue): \(message)\n"
-        let text = file.lineText(line)
+        let lineStart = file.lineStarts[line - 1]
+        let lineEnd = line < file.lineStarts.count ? file.lineStarts[line] - 1 : file.scalars.count
+        var width = Swift.max(1, Swift.min(location.range.end, lineEnd) - location.range.start)
+        // A long line is quoted as a window around the place, marked with '…' where cut.
+        var text = file.lineText(line)
+        var caretColumn = column
+        let length = lineEnd - lineStart
+        if length > Limits.quotedWidth {
+            let half = Limits.quotedWidth / 2
+            let from = Swift.max(0, Swift.min(column - 1 - half, length - Limits.quotedWidth))
+            let to = Swift.min(length, from + Limits.quotedWidth)
+            text = (from > 0 ? "…" : "") + file.text(SourceRange(lineStart + from, lineStart + to))
+                + (to < length ? "…" : "")
+            caretColumn = column - from + (from > 0 ? 1 : 0)
+            width = Swift.min(width, Swift.max(1, to - (column - 1)))
+        }
         out += text + "\n"
         // Keep tabs so that the caret lines up under tab-indented text.
         var pad = ""
-        for (i, ch) in text.unicodeScalars.enumerated() where i < column - 1 {
+        for (i, ch) in text.unicodeScalars.enumerated() where i < caretColumn - 1 {
             pad.unicodeScalars.append(ch == "\t" ? "\t" : " ")
         }
-        if text.unicodeScalars.count < column - 1 {
-            pad += String(repeating: " ", count: column - 1 - text.unicodeScalars.count)
+        if text.unicodeScalars.count < caretColumn - 1 {
+            pad += String(repeating: " ", count: caretColumn - 1 - text.unicodeScalars.count)
         }
-        let lineEnd = line < file.lineStarts.count ? file.lineStarts[line] - 1 : file.scalars.count
-        let width = Swift.max(1, Swift.min(location.range.end, lineEnd) - location.range.start)
         out += pad + "^" + String(repeating: "~", count: width - 1) + "\n"
         return out
     }

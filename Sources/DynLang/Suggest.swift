@@ -4,12 +4,21 @@ enum Suggest {
     /// enough to be a likely typo: at most 1 edit for short words, about a third of the length
     /// for longer ones. Ties go to the earliest candidate, so the answer is deterministic.
     static func closest(to word: String, in candidates: [String]) -> String? {
+        // The work is bounded: names longer than the language allows get no suggestion, and a
+        // candidate whose length differs by more than the limit cannot be close enough.
+        guard word.unicodeScalars.count <= Limits.nameLength else { return nil }
         let w = Array(word.lowercased().unicodeScalars)
         let limit = Swift.max(1, w.count / 3)
         var best: String?
         var bestDistance = Int.max
+        var work = 0
         for c in candidates where c != word {
-            let d = distance(w, Array(c.lowercased().unicodeScalars))
+            let cs = Array(c.lowercased().unicodeScalars)
+            if Swift.abs(cs.count - w.count) > limit || cs.count > Limits.nameLength { continue }
+            // At most about 10 ms of comparing, however many names the world has.
+            work += w.count * cs.count
+            if work > 20_000_000 { break }
+            let d = distance(w, cs)
             if d <= limit && d < bestDistance {
                 best = c
                 bestDistance = d

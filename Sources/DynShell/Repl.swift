@@ -64,6 +64,9 @@ public final class Repl {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.dynrc"
     }
 
+    /// A failure to append to the history file has been reported (once a session).
+    var historyWarned = false
+
     /// Runs until Ctrl-D; returns the exit status (0).
     public func run() -> Int32 {
         output.write("dyn \(DynVersion.string): 2D physics with the semantics of UIKit Dynamics. Type 'help', Ctrl-D to leave.\n")
@@ -87,6 +90,11 @@ public final class Repl {
                                       lineOffset: linesRead)
                 guard case .complete(let script, let diagnostics) = Parser.parseEntry(file) else { continue }
                 editor.addHistory(pending)
+                // Appended at once, so that closing the terminal, a signal or a crash loses nothing.
+                if let error = editor.saveHistory(), !historyWarned {
+                    historyWarned = true
+                    output.writeError("warning: \(error)\n")
+                }
                 linesRead += pendingLines
                 pending = ""
                 pendingLines = 0

@@ -13,6 +13,7 @@
 // whose names start with `_` are skipped: they are helpers that tests `source`.
 
 import DynLang
+import DynSystem
 import Foundation
 
 /// Runs `.dyn` scripts as tests.
@@ -121,7 +122,8 @@ public enum TestRunner {
 
     /// Runs every script under `paths`; prints `PASS`/`FAIL` lines and a closing
     /// `N passed, N failed` line. Returns 0 when all passed, 1 otherwise.
-    public static func run(_ paths: [String], output: ConsoleOutput, isInterrupted: @escaping () -> Bool = { false }) -> Int32 {
+    public static func run(_ paths: [String], output: ConsoleOutput, isInterrupted: @escaping () -> Bool = { false },
+                           isolatedBy executable: URL? = nil) -> Int32 {
         let (files, missing) = collect(paths)
         var passed = 0
         var failed = 0
@@ -130,7 +132,7 @@ public enum TestRunner {
             failed += 1
         }
         for f in files {
-            let outcome = runOne(f, isInterrupted: isInterrupted)
+            let outcome = executable.map { runIsolated(f, executable: $0) } ?? runOne(f, isInterrupted: isInterrupted)
             if outcome.passed {
                 passed += 1
                 output.write("PASS \(f)\n")
@@ -141,9 +143,44 @@ public enum TestRunner {
                 output.write("FAIL \(f)\n\(indented)")
                 if !indented.hasSuffix("\n") { output.write("\n") }
             }
+            output.flush()  // what was printed survives whatever comes next
         }
         output.write("\(passed) passed, \(failed) failed\n")
         output.flush()
         return failed == 0 ? Program.ok : Program.assertionFailed
+    }
+
+    /// Runs one script in a child process (`dyn test --child FILE`): a script that crashes or
+    /// overflows the stack fails on its own line, and the other scripts still run.
+    static func runIsolated(_ path: String, executable: URL) -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["test", "--child", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do {
+            try process.run()
+        } catch {
+            return Outcome(path: path, passed: false, reason: "cannot start \(executable.path): \(error)\n")
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        if process.terminationReason == .uncaughtSignal {
+            let signal = process.terminationStatus
+            let name = signal == SIGSEGV ? "a segmentation fault, often a stack overflow" : signal == SIGABRT ? "an abort" : signal == SIGILL || signal == SIGTRAP ? "a failed check in dyn" : "signal \(signal)"
+            return Outcome(path: path, passed: false, reason: "dyn crashed running it (\(name)): please report it\n")
+        }
+        if text.hasPrefix("PASS\n") { return Outcome(path: path, passed: true, reason: "") }
+        if text.hasPrefix("FAIL\n") { return Outcome(path: path, passed: false, reason: String(text.dropFirst(5))) }
+        return Outcome(path: path, passed: false, reason: "dyn exited with status \(process.terminationStatus) running it\n" + text)
+    }
+
+    /// The child's side of `runIsolated`: `PASS` or `FAIL` and the reason, on standard output.
+    public static func runChild(_ path: String, output: ConsoleOutput, isInterrupted: @escaping () -> Bool) -> Int32 {
+        let outcome = runOne(path, isInterrupted: isInterrupted)
+        output.write(outcome.passed ? "PASS\n" : "FAIL\n" + outcome.reason)
+        output.flush()
+        return 0
     }
 }

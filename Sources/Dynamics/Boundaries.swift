@@ -110,9 +110,9 @@ extension World {
     }
 
     static func checkMaterial(elasticity: Real?, friction: Real?) throws {
-        if let e = elasticity, !e.isFinite { throw EngineError.notFinite("elasticity", e) }
+        if let e = elasticity { try World.checkElasticity(e) }
         if let f = friction {
-            if !f.isFinite { throw EngineError.notFinite("friction", f) }
+            try World.checkValue("friction", f)
             if f < 0 { throw EngineError(.invalidValue, field: "friction", "friction must be ≥ 0 (got \(f))") }
         }
     }
@@ -131,8 +131,8 @@ extension World {
         guard points.count >= 2 else {
             throw EngineError(.invalidValue, field: "points", "a boundary needs at least 2 points (got \(points.count))")
         }
-        for (k, p) in points.enumerated() where !p.isFinite {
-            throw EngineError(.invalidValue, field: "points", "boundary point \(k + 1) is not a finite number")
+        for (k, p) in points.enumerated() where !p.isFinite || Swift.abs(p.x) > World.largestValue || Swift.abs(p.y) > World.largestValue {
+            throw EngineError(.invalidValue, field: "points", "boundary point \(k + 1) must have coordinates between -1e12 and 1e12")
         }
         guard points.contains(where: { $0 != points[0] }) else {
             throw EngineError(.invalidValue, field: "points", "a boundary needs two distinct points")

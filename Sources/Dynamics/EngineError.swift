@@ -41,6 +41,7 @@ public struct EngineError: Error, Equatable, Sendable, CustomStringConvertible {
 func formatNumber(_ x: Real) -> String {
     if x.isNaN { return "nan" }
     if x.isInfinite { return x > 0 ? "inf" : "-inf" }
+    if x != 0 && abs(x) < 1e-4 { return String(x) }  // 1e-310 must not read as 0
     let r = (x * 1e6).rounded() / 1e6
     if abs(r) < 1e15 && r == r.rounded() {
         let i = Int(r)

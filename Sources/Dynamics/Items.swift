@@ -47,6 +47,9 @@ extension World {
     /// resistance or angular resistance < 0) or `.invalidShape` (a bad path), naming the field.
     public mutating func addItem(_ def: ItemDefinition) throws -> ItemID {
         let path = try validate(def)
+        if freeItem < 0 && items.count >= World.largestItemCount {
+            throw EngineError(.notAllowed, field: nil, "a world holds at most 1,000,000 items (groups and members count)")
+        }
         var rec = defaultRecord(kind: .single, size: def.size)
         rec.density = def.density
         rec.charge = def.charge
@@ -80,18 +83,15 @@ extension World {
     func validate(_ def: ItemDefinition) throws(EngineError) -> [Vec2] {
         try finite("x", def.center.x)
         try finite("y", def.center.y)
-        try finite("width", def.size.x)
-        try finite("height", def.size.y)
-        if def.size.x <= 0 { throw EngineError.mustBePositive("width", def.size.x) }
-        if def.size.y <= 0 { throw EngineError.mustBePositive("height", def.size.y) }
+        try World.checkSize("width", def.size.x)
+        try World.checkSize("height", def.size.y)
         try finite("angle", def.angle)
-        try finite("vx", def.velocity.x)
-        try finite("vy", def.velocity.y)
+        try World.checkVelocity("vx", def.velocity.x)
+        try World.checkVelocity("vy", def.velocity.y)
         try finite("spin", def.spin)
-        try finite("density", def.density)
-        if def.density <= 0 { throw EngineError.mustBePositive("density", def.density) }
+        try World.checkDensity(def.density)
         try finite("charge", def.charge)
-        if let e = def.elasticity { try finite("elasticity", e) }
+        if let e = def.elasticity { try World.checkElasticity(e) }
         if let f = def.friction { try nonNegative("friction", f) }
         if let r = def.resistance { try nonNegative("resistance", r) }
         if let r = def.angularResistance { try nonNegative("angularResistance", r) }
@@ -103,8 +103,9 @@ extension World {
         }
     }
 
+    /// A number given to the engine: finite and at most `World.largestValue` in size.
     func finite(_ field: String, _ x: Real) throws(EngineError) {
-        if !x.isFinite { throw EngineError.notFinite(field, x) }
+        try World.checkValue(field, x)
     }
 
     func nonNegative(_ field: String, _ x: Real) throws(EngineError) {

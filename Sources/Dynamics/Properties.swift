@@ -95,11 +95,12 @@ extension World {
         guard p.isSettable else {
             throw EngineError(.notAllowed, field: name, "\(name) is read-only")
         }
-        guard value.isFinite else { throw EngineError.notFinite(name, value) }
+        try World.checkValue(name, value)
         let rec = items[i]
         switch p {
-        case .density:
-            if value <= 0 { throw EngineError.mustBePositive(name, value) }
+        case .density: try World.checkDensity(value)
+        case .elasticity: try World.checkElasticity(value)
+        case .vx, .vy: try World.checkVelocity(name, value)
         case .friction, .resistance, .angularResistance:
             if value < 0 { throw EngineError.mustBeNonNegative(name, value) }
         default: break

@@ -158,10 +158,8 @@ public struct World: Sendable {
 
     /// Sets the size of the reference view, pt; both sides finite and > 0.
     public mutating func setSize(_ s: Vec2) throws {
-        if !s.x.isFinite { throw EngineError.notFinite("width", s.x) }
-        if !s.y.isFinite { throw EngineError.notFinite("height", s.y) }
-        if s.x <= 0 { throw EngineError.mustBePositive("width", s.x) }
-        if s.y <= 0 { throw EngineError.mustBePositive("height", s.y) }
+        try World.checkSize("width", s.x)
+        try World.checkSize("height", s.y)
         if size != s { noteCollisionEdit() }  // reference bounds follow the size
         size = s
     }

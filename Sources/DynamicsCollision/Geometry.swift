@@ -408,9 +408,13 @@ public func ellipsePerimeter(a: Real, b: Real) -> Real {
 /// (rounded to nearest), at least 8.
 public func ellipsePolygonVertexCount(a: Real, b: Real) -> Int {
     let p = ellipsePerimeter(a: a, b: b) / 10
-    guard p.isFinite else { return 8 }
-    return Swift.max(8, Int(p.rounded(.toNearestOrAwayFromZero)))
+    guard p.isFinite else { return maxEllipseVertices }
+    // Bounded: a huge ellipse (1e9 pt) would otherwise take 1e8 vertices, its memory and time.
+    return Swift.min(maxEllipseVertices, Swift.max(8, Int(Swift.min(p, 1e9).rounded(.toNearestOrAwayFromZero))))
 }
+
+/// The most vertices of the `uikit` model's ellipse polygon (reached at about 10,240 pt around).
+public let maxEllipseVertices = 1024
 
 /// The `uikit` model's polygon for an ellipse of semi-axes (a, b) about `center`: vertices on
 /// the ellipse at equal parameter steps, (a·cos t, b·sin t), starting at t = 0 on +x, stored

@@ -48,20 +48,135 @@ public enum DMath {
             return (kernelCos(x), kernelSin(x))
         }
         guard x.isFinite else { return (.nan, .nan) }
-        let n = (x * twoOverPi).rounded(.toNearestOrEven)
-        let r = ((x - n * pio2Hi) - n * pio2Mid) - n * pio2Lo
+        let q: Int
+        let r: Real
+        if abs(x) < 1_000_000 {
+            // Cody–Waite: n·pio2Hi is exact while n < 2^20.
+            let n = (x * twoOverPi).rounded(.toNearestOrEven)
+            r = ((x - n * pio2Hi) - n * pio2Mid) - n * pio2Lo
+            q = Int(n) & 3  // two's complement & 3 is the remainder modulo 4 for negative n too
+        } else {
+            (q, r) = reduceLarge(x)
+        }
         let c = kernelCos(r)
         let s = kernelSin(r)
-        // Quadrant of n modulo 4 (n is a whole number; below 2^52 it converts exactly, and
-        // two's complement & 3 is the remainder modulo 4 for negative n too).
-        let q = abs(n) < 4_503_599_627_370_496 ? Int(n) & 3 : Int(n.truncatingRemainder(dividingBy: 4))
-        switch (q + 4) & 3 {
+        switch q & 3 {
         case 0: return (c, s)
         case 1: return (-s, c)
         case 2: return (-c, -s)
         default: return (s, -c)
         }
     }
+
+    /// Payne–Hanek reduction of a large finite `x` (|x| ≥ 2^19): the quadrant n modulo 4 and
+    /// r = x − n·π/2 in [−π/4, π/4], to about 2^-100 absolute before rounding r to a double.
+    ///
+    /// x = m·2^e with m a 53-bit integer. x·(2/π) modulo 4 only needs the bits of 2/π from
+    /// 2^-(e-1) on (the earlier ones make multiples of 4), so m times a 192-bit window of them
+    /// at the right place is the whole answer: its integer part's low 2 bits are the quadrant
+    /// and its fraction, times π/2, the remainder.
+    @usableFromInline
+    static func reduceLarge(_ x: Real) -> (q: Int, r: Real) {
+        let bits = abs(x).bitPattern
+        let e = Int((bits >> 52) & 0x7FF) - 1075
+        let m = (bits & 0x000F_FFFF_FFFF_FFFF) | 0x0010_0000_0000_0000
+        // The window: bits s+1 ... s+192 of 2/π (bit 1 is the first after the point).
+        let s = Swift.max(e - 2, 0)
+        var w = [UInt64](repeating: 0, count: 3)
+        for k in 0..<3 { w[k] = twoOverPiBits(from: s + 64 * k) }
+        // P = m · window, 256 bits, most significant word first.
+        var p = [UInt64](repeating: 0, count: 4)
+        var carry: UInt64 = 0
+        for k in stride(from: 2, through: 0, by: -1) {
+            let (hi, lo) = m.multipliedFullWidth(by: w[k])
+            let (sum, overflow) = lo.addingReportingOverflow(carry)
+            p[k + 1] = sum
+            carry = hi &+ (overflow ? 1 : 0)
+        }
+        p[0] = carry
+        // x·2/π ≡ P / 2^f (mod 4), with f fraction bits.
+        let f = 192 + s - e
+        // Shift P left by 256 − f so that the fraction fills the words from the top, and read
+        // the two bits above it as the quadrant.
+        let shift = 256 - f
+        var q = Int(shiftedWord(p, shift - 64) & 3)
+        var f0 = shiftedWord(p, shift)
+        var f1 = shiftedWord(p, shift + 64)
+        var negative = false
+        if f0 >> 63 != 0 {
+            // Fraction ≥ 1/2: round n up and take the fraction − 1 (negative): negate it.
+            q += 1
+            negative = true
+            f1 = ~f1 &+ 1
+            f0 = ~f0 &+ (f1 == 0 ? 1 : 0)
+        }
+        let scale53: Real = 1.0 / 9_007_199_254_740_992  // 2^-53
+        let hiPart = Real(f0 >> 11) * scale53
+        let loPart = Real(((f0 & 0x7FF) << 42) | (f1 >> 22)) * scale53 * scale53
+        let pio2: Real = 1.5707963267948966
+        let pio2Tail: Real = 6.123233995736766e-17
+        var r = hiPart * pio2 + (hiPart * pio2Tail + loPart * pio2)
+        if negative { r = -r }
+        if x < 0 {
+            r = -r
+            q = -q
+        }
+        return (q & 3, r)
+    }
+
+    /// 64 bits of P shifted left by `shift` bits (bits beyond P's 256 are 0), the word that
+    /// lands at the top.
+    @usableFromInline
+    static func shiftedWord(_ p: [UInt64], _ shift: Int) -> UInt64 {
+        func bit(_ i: Int) -> UInt64 {  // bit i of P counting from the top (0 = most significant)
+            guard i >= 0 && i < 256 else { return 0 }
+            return (p[i >> 6] >> UInt64(63 - (i & 63))) & 1
+        }
+        var out: UInt64 = 0
+        for k in 0..<64 { out = (out << 1) | bit(shift + k) }
+        return out
+    }
+
+    /// Bits `from`+1 ... `from`+64 of 2/π after the binary point, as a word.
+    @usableFromInline
+    static func twoOverPiBits(from: Int) -> UInt64 {
+        let word = from >> 6
+        let offset = UInt64(from & 63)
+        let a = word < twoOverPiWords.count ? twoOverPiWords[word] : 0
+        if offset == 0 { return a }
+        let b = word + 1 < twoOverPiWords.count ? twoOverPiWords[word + 1] : 0
+        return (a << offset) | (b >> (64 - offset))
+    }
+
+    /// The first 1408 bits of 2/π after the binary point (2/π = 0.A2F9836E...), enough for
+    /// any double's reduction.
+    @usableFromInline
+    static let twoOverPiWords: [UInt64] = [
+        0xA2F9836E4E441529,
+        0xFC2757D1F534DDC0,
+        0xDB6295993C439041,
+        0xFE5163ABDEBBC561,
+        0xB7246E3A424DD2E0,
+        0x06492EEA09D1921C,
+        0xFE1DEB1CB129A73E,
+        0xE88235F52EBB4484,
+        0xE99C7026B45F7E41,
+        0x3991D639835339F4,
+        0x9C845F8BBDF9283B,
+        0x1FF897FFDE05980F,
+        0xEF2F118B5A0A6D1F,
+        0x6D367ECF27CB09B7,
+        0x4F463F669E5FEA2D,
+        0x7527BAC7EBE5F17B,
+        0x3D0739F78A5292EA,
+        0x6BFB5FB11F8D5D08,
+        0x56033046FC7B6BAB,
+        0xF0CFBC209AF4361D,
+        0xA9E391615EE61B08,
+        0x6599855F14A06840
+
+
+    ]
 
     /// The largest angle `cosSinSmall` takes, rad.
     public static let smallAngle: Real = 1.0 / 16

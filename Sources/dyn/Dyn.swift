@@ -25,6 +25,21 @@ struct Dyn: ParsableCommand {
         subcommands: [RunScripts.self, Check.self, Test.self],
         defaultSubcommand: RunScripts.self
     )
+
+    /// As `ParsableCommand.main`, but a usage error exits with 2, dyn's status for any error
+    /// (ArgumentParser's own is 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// `dyn [FILE ...]`, `dyn -e CODE`.
@@ -73,12 +88,18 @@ struct RunScripts: ParsableCommand {
                 if !noInit { repl.runInitFile(initFile ?? Repl.defaultInitFile(environment: environment)) }
                 throw ExitCode(repl.run())
             }
-            // Not a terminal: standard input is a script.
+            // Not a terminal: standard input is a script. Ctrl-C stops it with a message, as it
+            // stops a script file.
+            Interrupt.install()
             let data = FileHandle.standardInput.readDataToEndOfFile()
+            if Interrupt.isRequested {
+                FileHandle.standardError.write(Data("interrupted: while reading the script from standard input\n".utf8))
+                throw ExitCode(Program.error)
+            }
             let text = String(decoding: data, as: UTF8.self)
             let status = Program.run(
                 [.text(name: "<stdin>", text: text)], output: output, settings: settings,
-                display: .current(environment: environment))
+                display: .current(environment: environment), isInterrupted: { Interrupt.isRequested })
             throw ExitCode(status)
         }
         Interrupt.install()
@@ -113,8 +134,17 @@ struct Test: ParsableCommand {
     @Argument(help: ArgumentHelp("Scripts or folders of scripts.", valueName: "PATH"))
     var paths: [String]
 
+    /// Runs one script and reports its outcome to the parent `dyn test` (which runs each script
+    /// in a process of its own, so that a crashing script fails alone).
+    @Flag(help: .private)
+    var child = false
+
     func run() throws {
         Interrupt.install()
-        throw ExitCode(TestRunner.run(paths, output: ConsoleOutput(), isInterrupted: { Interrupt.isRequested }))
+        if child, let path = paths.first {
+            throw ExitCode(TestRunner.runChild(path, output: ConsoleOutput(), isInterrupted: { Interrupt.isRequested }))
+        }
+        throw ExitCode(TestRunner.run(paths, output: ConsoleOutput(), isInterrupted: { Interrupt.isRequested },
+                                      isolatedBy: Bundle.main.executableURL))
     }
 }

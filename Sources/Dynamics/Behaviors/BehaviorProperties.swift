@@ -99,7 +99,7 @@ extension World {
         guard case .number(let d) = value else {
             throw EngineError(.invalidValue, field: field, "\(field) must be a number")
         }
-        guard d.isFinite else { throw EngineError.notFinite(field, d) }
+        try World.checkValue(field, d)
         return d
     }
 
