@@ -15,6 +15,7 @@ struct Dyn: ParsableCommand {
             dyn [FILE ...] [-e CODE ...] [--echo] [--no-bail] [--timing] [--init FILE] [--no-init]
               dyn check FILE ...
               dyn test PATH ...
+              dyn demo [NAME [--print | --record FILE]]
             """,
         discussion: """
             With a terminal and no arguments, dyn opens an interactive prompt; without a terminal it \
@@ -22,7 +23,7 @@ struct Dyn: ParsableCommand {
             Exit status: 0 ok, 1 an assert failed, 2 any other error. See Docs/language.md.
             """,
         version: DynVersion.string,
-        subcommands: [RunScripts.self, Check.self, Test.self],
+        subcommands: [RunScripts.self, Check.self, Test.self, Demo.self],
         defaultSubcommand: RunScripts.self
     )
 }
@@ -116,5 +117,54 @@ struct Test: ParsableCommand {
     func run() throws {
         Interrupt.install()
         throw ExitCode(TestRunner.run(paths, output: ConsoleOutput(), isInterrupted: { Interrupt.isRequested }))
+    }
+}
+
+/// `dyn demo [NAME] [--print] [--record FILE]`.
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Lists the demos, or runs one (live in a terminal), prints its script or records its animation."
+    )
+
+    @Argument(help: ArgumentHelp("The demo to run (without NAME: the list).", valueName: "NAME"))
+    var name: String?
+
+    @Flag(help: "Print the demo's script (to copy and change) instead of running it.")
+    var print = false
+
+    @Option(help: ArgumentHelp("Run the demo and write its animation to FILE (.gif or .html).", valueName: "FILE"))
+    var record: String?
+
+    func run() throws {
+        let output = ConsoleOutput()
+        guard let name else {
+            output.write(Demos.list())
+            return
+        }
+        guard let demo = Demos.named(name) else {
+            let names = Demos.all.map(\.name)
+            output.writeError("dyn demo: no demo named '\(name)'; the demos are: \(names.joined(separator: ", "))\n")
+            throw ExitCode(Program.error)
+        }
+        if print {
+            output.write(demo.script)
+            return
+        }
+        var script = demo.script
+        var display = DisplayHost.current(environment: ProcessInfo.processInfo.environment)
+        if let record {
+            let path = URL(fileURLWithPath: record, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
+            guard let recording = Demos.recording(demo.script, to: path) else {
+                output.writeError("dyn demo: '\(name)' has no `run T live` to record\n")
+                throw ExitCode(Program.error)
+            }
+            script = recording
+            display.isTerminal = false
+        }
+        Interrupt.install()
+        let status = Program.run(
+            [.text(name: name + ".dyn", text: script)], output: output, display: display,
+            isInterrupted: { Interrupt.isRequested })
+        throw ExitCode(status)
     }
 }

@@ -1,0 +1,81 @@
+import DynShell
+import Foundation
+import Testing
+
+/// `dyn demo`: the embedded scripts are Docs/demos's, every listed demo exists and passes as a
+/// test, and the program lists, prints, runs and records them.
+struct DemoTests {
+    static let folder = packageRoot + "/Docs/demos"
+
+    static var files: [(name: String, text: String)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".dyn") && !$0.hasPrefix("_") }.sorted().map {
+            (String($0.dropLast(4)), (try? String(contentsOfFile: folder + "/" + $0, encoding: .utf8)) ?? "")
+        }
+    }
+
+    /// Sources/DynShell/DemoScripts.swift holds exactly the scripts of Docs/demos.
+    @Test func embeddedScriptsAreCurrent() throws {
+        let path = packageRoot + "/Sources/DynShell/DemoScripts.swift"
+        let generated = Demos.generatedSource(DemoTests.files)
+        let current = try String(contentsOfFile: path, encoding: .utf8)
+        if ProcessInfo.processInfo.environment["DYN_RECORD_DEMOS"] == "1" && current != generated {
+            try generated.write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(current == generated, "Sources/DynShell/DemoScripts.swift is out of date: run DYN_RECORD_DEMOS=1 swift test --filter DemoTests")
+        #expect(Demos.all.map(\.name) == DemoTests.files.map(\.name))
+        for (demo, file) in zip(Demos.all, DemoTests.files) {
+            #expect(demo.script == file.text, "\(demo.name) differs from Docs/demos/\(file.name).dyn")
+        }
+    }
+
+    /// Every demo that `dyn demo` lists exists in Docs/demos, has a summary and one animated run,
+    /// and passes under `dyn test` rules.
+    @Test(arguments: Demos.all.map(\.name))
+    func listedDemoExistsAndPasses(_ name: String) throws {
+        let demo = try #require(Demos.named(name))
+        let path = DemoTests.folder + "/" + name + ".dyn"
+        #expect(FileManager.default.fileExists(atPath: path))
+        #expect(!demo.summary.isEmpty && demo.summary.count < 300)
+        let live = demo.script.components(separatedBy: "\n").filter { $0.hasPrefix("run ") && $0.contains(" live") }
+        #expect(live.count == 1, "\(name) must have exactly one top-level `run T live` (the one --record records)")
+        let outcome = TestRunner.runOne(path)
+        #expect(outcome.passed, "\(outcome.reason)")
+    }
+
+    @Test func thereAreTheTutorialScenes() {
+        for name in ["rope", "attachments", "ballswift", "ios7-pendulum", "ios7-cradle", "blocks", "pyramid", "rain"] {
+            #expect(Demos.named(name) != nil, "missing demo \(name)")
+        }
+    }
+
+    @Test func recordingRewritesTheLiveRun() throws {
+        let script = "world 100 100\nrun 2s live speed 3 names width 40 region 0 0 50 50\nprint 1\n"
+        let out = try #require(Demos.recording(script, to: "/tmp/a \"b\".gif"))
+        #expect(out == "world 100 100\nrecord 2s to \"/tmp/a \\\"b\\\".gif\" names region 0 0 50 50\nprint 1\n")
+        #expect(Demos.recording("run 2\n", to: "x.gif") == nil)
+        #expect(Demos.summary(of: "# One. Two\n# three.\nworld 1 1\n") == "One.")
+        #expect(Demos.summary(of: "# A line\n# goes on. More\n") == "A line goes on.")
+    }
+
+    @Test func theProgramListsPrintsRunsAndRecords() throws {
+        let list = try runDyn(["demo"])
+        #expect(list.status == 0)
+        for demo in Demos.all { #expect(list.stdout.contains("  " + demo.name + " "), "\(demo.name) not listed") }
+        let printed = try runDyn(["demo", "pyramid", "--print"])
+        #expect(printed.status == 0 && printed.stdout == Demos.named("pyramid")?.script)
+        let ran = try runDyn(["demo", "pyramid"])
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(ran.stdout.contains("live: not a terminal") && ran.stdout.contains("no box moved more than"))
+        let unknown = try runDyn(["demo", "pyramud"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("no demo named 'pyramud'"))
+        let dir = NSTemporaryDirectory() + "dyn-demo-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let recorded = try runDyn(["demo", "pyramid", "--record", "p.gif"], directory: dir)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let gif = try Data(contentsOf: URL(fileURLWithPath: dir + "/p.gif"))
+        #expect(gif.starts(with: Array("GIF89a".utf8)))
+    }
+}
