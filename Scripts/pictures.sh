@@ -13,3 +13,12 @@ for script in Docs/pictures/*.dyn; do
 	echo "$script" >&2
 	(cd "$(dirname "$script")" && "$DYN" "$(basename "$script")")
 done
+# Each demo's picture: its animation, recorded by `dyn demo NAME --record` (demos without a
+# `run T live` have none), into Docs/pictures/demos/.
+mkdir -p Docs/pictures/demos
+for script in Docs/demos/*.dyn; do
+	name="$(basename "$script" .dyn)"
+	grep -q '^run .* live' "$script" || continue
+	echo "demo $name" >&2
+	"$DYN" demo "$name" --record "Docs/pictures/demos/$name.gif" >/dev/null || true
+done
