@@ -3,7 +3,8 @@
 
 let demoScripts: [(name: String, text: String)] = [
     ("attachments", #"""
-        # Every attachment of UIAttachmentBehavior, each asserting what defines it: anchor, offsets, items, spring, moved anchor, pin with range and friction torque, fixed, slide with range, limit.
+        # Every kind of attachment (UIAttachmentBehavior), each asserting what defines it. Anchor, offsets,
+        # items, spring, a moved anchor, pin with range and friction torque, fixed, slide with range, limit.
         # Each sits in its own part of the view; nothing collides. Ideal model (no air resistance).
         world 1000 600
         gravity
@@ -156,11 +157,14 @@ let demoScripts: [(name: String, text: String)] = [
         assert abs(lid2.angle) < 1e-3, "KNOWN DEFECT (pin friction creep): lid2 held by friction 1.5 turned {lid2.angle} rad"
         """# + "\n"),
     ("ballswift", #"""
-        # The iOS 9 BallSwift game: a backboard hung by an attachment (length 2, damping 5), rim arms pinned to it, an anchored floor, and a ball (elasticity 1, density 3) shot by an instantaneous push, reset when it leaves the view.
+        # The iOS 9 BallSwift game: a ball shot at a hoop that hangs by an attachment. The backboard hangs
+        # by an attachment of length 2 and damping 5, rim arms are pinned to it, the floor is anchored, and
+        # the ball (elasticity 1, density 3) is shot by an instantaneous push and reset when it leaves the view.
         set world.model "uikit"
         world 375 667
-        # The backboard hangs from its top-left corner by an attachment of length 2 and damping 5
-        # (frequency 0: a rigid rod, so the damping has nothing to damp; the tutorial sets it anyway).
+        # The backboard's centre is hung by an attachment of length 2 and damping 5 from the point where
+        # its top-left corner starts, so the attachment first pulls it up to that point (frequency 0: a
+        # rigid rod, so the damping has nothing to damp; the seed sets it anyway).
         add view board frame 240 300 100 100
         attach anchor board to 240 300 length 2 damping 5 as hang
         # The rim: two heavy arms pinned to the board's lower left corner, sticking out to the left.
@@ -227,7 +231,8 @@ let demoScripts: [(name: String, text: String)] = [
         assert bounceIn > 0 and abs(bounceOut - bounceIn) < 0.01 * bounceIn and risen < 500, "KNOWN DEFECT #11: the bounce took {bounceIn} to {bounceOut} pt²/s², the backboard gained {risen} kg·pt²/s²"
         """# + "\n"),
     ("blocks", #"""
-        # The falling blocks of the iOS 7 UIKit Dynamics tutorial: squares under gravity in the view's bounds, elasticity 0.6, then gravity flipped up and back as when the device turns over.
+        # The iOS 7 falling blocks: gravity, the bounds, elasticity 0.6, gravity flipped up and back. As in
+        # the iOS 7 UIKit Dynamics tutorial, gravity turns over as when the device does, then back.
         world 320 480
         add view square frame 100 100 100 100 elasticity 0.6
         add view small frame 240 300 40 40 elasticity 0.6
@@ -267,8 +272,8 @@ let demoScripts: [(name: String, text: String)] = [
         assert abs(square.y - 430) < 0.5 and abs(small.y - 460) < 0.5 and abs(square.vy) < 1 and abs(small.vy) < 1
         """# + "\n"),
     ("chain", #"""
-        # A rope: 40 rigid links of 20 pt joined by pins, hanging from a hook, the last link ten
-        # times as dense. Let go horizontally, it swings down; a little air resistance lets it settle.
+        # A chain of 40 pinned links hanging from a hook, which must not stretch. The links are rigid, 20 pt
+        # long, the last ten times as dense. Let go horizontally, it swings down; a little air resistance lets it settle.
         # The pins must not let it stretch: the gaps at all 40 joints, added up, are its stretch.
         world 1000 1000
         let n = 40
@@ -414,7 +419,9 @@ let demoScripts: [(name: String, text: String)] = [
         assert ball.y > 320 and ball.x > 606 and ball.x < 712, "ball at {ball.x}, {ball.y}"
         """# + "\n"),
     ("ios7-cradle", #"""
-        # The iOS 7 Newton's cradle: five balls on rigid strings (gravity magnitude 10, elasticity 1, no rotation, resistance 0.5); a continuous push pulls the first aside and is removed to let it go.
+        # The iOS 7 Newton's cradle, pulled aside by a push and let go. Five balls on rigid strings (gravity
+        # magnitude 10, elasticity 1, no rotation, resistance 0.5); a continuous push pulls the first aside
+        # and is removed to let it go.
         world 600 400
         let L = 200
         let g = 10000
@@ -479,7 +486,9 @@ let demoScripts: [(name: String, text: String)] = [
         assert abs(ratio - 0.223130) < 0.1 * 0.223130, "KNOWN DEFECT (cradle): the energy ratio is {ratio}"
         """# + "\n"),
     ("ios7-pendulum", #"""
-        # The iOS 7 pendulum: one ball on a rigid string (gravity magnitude 10, elasticity 1, no rotation, resistance 0.5), pulled aside by a continuous push that is then removed.
+        # The iOS 7 pendulum, pulled aside by a push and let go. One ball on a rigid string (gravity
+        # magnitude 10, elasticity 1, no rotation, resistance 0.5); a continuous push pulls it aside and is
+        # then removed.
         world 600 400
         let L = 200
         let g = 10000
@@ -595,7 +604,7 @@ let demoScripts: [(name: String, text: String)] = [
         assert abs(ball.x - (90 + speed * cos(a) * n * H)) < 1e-6
         """# + "\n"),
     ("pyramid", #"""
-        # A pyramid of 21 boxes (six rows) on the floor, the benchmark scene made small: it must stand still.
+        # A pyramid of 21 boxes on the floor that must stand still. The benchmark scene, made small.
         world 400 300
         let size = 30
         let rows = 6
@@ -624,7 +633,8 @@ let demoScripts: [(name: String, text: String)] = [
         assert world.energy < 1, "kinetic energy {world.energy}"
         """# + "\n"),
     ("rain", #"""
-        # A rain of 60 balls into a box, the benchmark scene made small: they fall, bounce and pile up, and none gets out or into another.
+        # A rain of 60 balls into a box. The benchmark scene made small: they fall, bounce and pile up, and
+        # none gets out or into another.
         world 300 400
         let n = 60
         let r = 6
@@ -664,7 +674,9 @@ let demoScripts: [(name: String, text: String)] = [
         assert world.energy < 5, "still moving: {world.energy}"
         """# + "\n"),
     ("rope", #"""
-        # The rope of the rope tutorial: 20 segments joined by springy attachments (length 1, frequency 10 Hz, damping 1), hung from a point, its end then dragged across the view by moving an anchor.
+        # The rope tutorial's rope: springy segments hung from a point, the end dragged across the view.
+        # 20 segments joined by attachments of length 1, frequency 10 Hz and damping 1; the end is dragged
+        # by moving an anchor.
         set world.model "uikit"
         world 400 600
         let n = 20

@@ -62,13 +62,15 @@ public enum Demos {
         return nil
     }
 
-    /// The script with its `run T live` turned into `record T to "PATH"`, or nil when it has none.
-    public static func recording(_ script: String, to path: String) -> String? {
+    /// The script with its `run T live` turned into `record T to "PATH"` (with `extra` options,
+    /// e.g. `fps 12 size 360 360`), or nil when it has none.
+    public static func recording(_ script: String, to path: String, extra: String = "") -> String? {
         guard let live = liveRun(in: script) else { return nil }
         var lines = script.components(separatedBy: "\n")
         let quoted = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "{", with: "\\{").replacingOccurrences(of: "}", with: "\\}")
-        lines[live.line] = "record \(live.duration) to \"\(quoted)\"" + (live.options.isEmpty ? "" : " " + live.options)
+        let options = [live.options, extra].filter { !$0.isEmpty }.joined(separator: " ")
+        lines[live.line] = "record \(live.duration) to \"\(quoted)\"" + (options.isEmpty ? "" : " " + options)
         return lines.joined(separator: "\n")
     }
 

@@ -15,7 +15,7 @@ struct Dyn: ParsableCommand {
             dyn [FILE ...] [-e CODE ...] [--echo] [--no-bail] [--timing] [--init FILE] [--no-init]
               dyn check FILE ...
               dyn test PATH ...
-              dyn demo [NAME [--print | --record FILE]]
+              dyn demo [NAME [--print | --record FILE [--fps N] [--size N]]]
             """,
         discussion: """
             With a terminal and no arguments, dyn opens an interactive prompt; without a terminal it \
@@ -135,6 +135,18 @@ struct Demo: ParsableCommand {
     @Option(help: ArgumentHelp("Run the demo and write its animation to FILE (.gif or .html).", valueName: "FILE"))
     var record: String?
 
+    @Option(help: ArgumentHelp("With --record: frames per second of world time (default 25 for GIF, 30 for HTML).", valueName: "N"))
+    var fps: Int?
+
+    @Option(help: ArgumentHelp("With --record: fit the picture into N × N pixels (default: 1 pixel per point).", valueName: "N"))
+    var size: Int?
+
+    func validate() throws {
+        if record == nil && (fps != nil || size != nil) { throw ValidationError("--fps and --size go with --record") }
+        if let fps, !(1...60).contains(fps) { throw ValidationError("--fps must be from 1 to 60") }
+        if let size, !(16...4096).contains(size) { throw ValidationError("--size must be from 16 to 4096") }
+    }
+
     func run() throws {
         let output = ConsoleOutput()
         guard let name else {
@@ -154,7 +166,10 @@ struct Demo: ParsableCommand {
         var display = DisplayHost.current(environment: ProcessInfo.processInfo.environment)
         if let record {
             let path = URL(fileURLWithPath: record, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
-            guard let recording = Demos.recording(demo.script, to: path) else {
+            var extra: [String] = []
+            if let fps { extra.append("fps \(fps)") }
+            if let size { extra.append("size \(size) \(size)") }
+            guard let recording = Demos.recording(demo.script, to: path, extra: extra.joined(separator: " ")) else {
                 output.writeError("dyn demo: '\(name)' has no `run T live` to record\n")
                 throw ExitCode(Program.error)
             }

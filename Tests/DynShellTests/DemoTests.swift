@@ -37,7 +37,7 @@ struct DemoTests {
         let demo = try #require(Demos.named(name))
         let path = DemoTests.folder + "/" + name + ".dyn"
         #expect(FileManager.default.fileExists(atPath: path))
-        #expect(!demo.summary.isEmpty && demo.summary.count < 300)
+        #expect(!demo.summary.isEmpty && demo.summary.count <= 100, "the summary of \(name) does not fit on a line: \(demo.summary)")
         let live = demo.script.components(separatedBy: "\n").filter { $0.hasPrefix("run ") && $0.contains(" live") }
         // The one `run T live` is what --record records; the older demos that step in a loop have none.
         let older = ["cradle", "hoop", "projectile"]
@@ -57,6 +57,7 @@ struct DemoTests {
         let out = try #require(Demos.recording(script, to: "/tmp/a \"b\".gif"))
         #expect(out == "world 100 100\nrecord 2s to \"/tmp/a \\\"b\\\".gif\" names region 0 0 50 50\nprint 1\n")
         #expect(Demos.recording("run 2\n", to: "x.gif") == nil)
+        #expect(Demos.recording("run 1 live\n", to: "x.gif", extra: "fps 12 size 90 90") == "record 1 to \"x.gif\" fps 12 size 90 90\n")
         #expect(Demos.summary(of: "# One. Two\n# three.\nworld 1 1\n") == "One.")
         #expect(Demos.summary(of: "# A line\n# goes on. More\n") == "A line goes on.")
     }
@@ -75,9 +76,39 @@ struct DemoTests {
         let dir = NSTemporaryDirectory() + "dyn-demo-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let recorded = try runDyn(["demo", "pyramid", "--record", "p.gif"], directory: dir)
+        let recorded = try runDyn(["demo", "pyramid", "--record", "p.gif", "--fps", "10", "--size", "120"], directory: dir)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let gif = try Data(contentsOf: URL(fileURLWithPath: dir + "/p.gif"))
         #expect(gif.starts(with: Array("GIF89a".utf8)))
+        // The picture fits into 120 × 120 (the GIF's logical screen size, little-endian, bytes 6-9).
+        let width = Int(gif[6]) | Int(gif[7]) << 8
+        let height = Int(gif[8]) | Int(gif[9]) << 8
+        #expect(max(width, height) <= 120 && max(width, height) >= 100, "\(width) × \(height)")
+        let misplaced = try runDyn(["demo", "pyramid", "--fps", "10"])
+        #expect(misplaced.status != 0 && misplaced.stderr.contains("--record"))
+    }
+
+    /// Docs/demos.md shows every demo, and every animation it shows exists.
+    @Test func theDemosPageShowsEveryDemo() throws {
+        let page = try String(contentsOfFile: packageRoot + "/Docs/demos.md", encoding: .utf8)
+        for demo in Demos.all {
+            #expect(page.contains("[\(demo.name)](demos/\(demo.name).dyn)"), "Docs/demos.md does not show \(demo.name)")
+        }
+        for piece in page.components(separatedBy: "](pictures/demos/").dropFirst() {
+            let file = String(piece.prefix { $0 != ")" })
+            #expect(FileManager.default.fileExists(atPath: packageRoot + "/Docs/pictures/demos/" + file), "missing \(file)")
+        }
+    }
+
+    /// Every world the tutorial builds (its code blocks that start with `world`) runs as written.
+    @Test func theTutorialsCodeRuns() throws {
+        let page = try String(contentsOfFile: packageRoot + "/Docs/tutorial.md", encoding: .utf8)
+        let blocks = page.components(separatedBy: "```\n").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let worlds = blocks.filter { $0.hasPrefix("world ") }
+        #expect(worlds.count >= 6)
+        for code in worlds {
+            let result = try runDyn(["-e", code])
+            #expect(result.status == 0, "\(code)\n\(result.stderr)")
+        }
     }
 }
