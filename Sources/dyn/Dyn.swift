@@ -143,16 +143,19 @@ struct Demo: ParsableCommand {
 
     func validate() throws {
         if record == nil && (fps != nil || size != nil) { throw ValidationError("--fps and --size go with --record") }
+        if print && record != nil { throw ValidationError("--print and --record do not go together") }
         if let fps, !(1...60).contains(fps) { throw ValidationError("--fps must be from 1 to 60") }
         if let size, !(16...4096).contains(size) { throw ValidationError("--size must be from 16 to 4096") }
     }
 
     func run() throws {
         let output = ConsoleOutput()
-        guard let name else {
+        guard let given = name else {
             output.write(Demos.list())
             return
         }
+        // `dyn demo rope.dyn` is `dyn demo rope`.
+        let name = given.hasSuffix(".dyn") ? String(given.dropLast(4)) : given
         guard let demo = Demos.named(name) else {
             let names = Demos.all.map(\.name)
             output.writeError("dyn demo: no demo named '\(name)'; the demos are: \(names.joined(separator: ", "))\n")

@@ -84,6 +84,13 @@ struct DemoTests {
         let width = Int(gif[6]) | Int(gif[7]) << 8
         let height = Int(gif[8]) | Int(gif[9]) << 8
         #expect(max(width, height) <= 120 && max(width, height) >= 100, "\(width) × \(height)")
+        let both = try runDyn(["demo", "pyramid", "--print", "--record", "x.gif"], directory: dir)
+        #expect(both.status != 0 && both.stderr.contains("--print and --record"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.gif"))
+        let suffixed = try runDyn(["demo", "pyramid.dyn", "--print"])
+        #expect(suffixed.status == 0 && suffixed.stdout == Demos.named("pyramid")?.script)
+        let nowhere = try runDyn(["demo", "pyramid", "--record", "no/such/folder/p.gif"], directory: dir)
+        #expect(nowhere.status == 2 && nowhere.stderr.contains("p.gif"), "\(nowhere.stderr)")
         let misplaced = try runDyn(["demo", "pyramid", "--fps", "10"])
         #expect(misplaced.status != 0 && misplaced.stderr.contains("--record"))
     }
