@@ -4,7 +4,8 @@
 let demoScripts: [(name: String, text: String)] = [
     ("attachments", #"""
         # Every kind of attachment (UIAttachmentBehavior), each asserting what defines it. Anchor, offsets,
-        # items, spring, a moved anchor, pin with range and friction torque, fixed, slide with range, limit.
+        # items, spring, a moved anchor, lengths set afterwards, pin with range and friction torque, fixed,
+        # slide with range, limit.
         # Each sits in its own part of the view; nothing collides. Ideal model (no air resistance).
         world 1000 600
         gravity
@@ -147,6 +148,19 @@ let demoScripts: [(name: String, text: String)] = [
         print "moved anchor: the tow is at {tow.x}, {tow.y} (anchor 700, 300; sag {sag}); overshoot {overshoot} pt"
         assert abs(tow.x - 700) < 0.05 and abs(tow.y - 300 - sag) < 0.05 and overshoot < 0.05
         assert leash.length == 0
+
+        # The length may be set afterwards: the rod pulls the bob in to 100 pt and holds it there; the
+        # spring's new rest length of 80 pt moves its centre of swing down by 30 pt, to 80 + g/ω².
+        set rod.length 100
+        set spring.length 80
+        # Its centre: the mean length over four whole periods (2 s).
+        let sum = 0
+        every step as swing { set sum sum + spring.distance }
+        run 2
+        let centre = sum / 120
+        print "new lengths: the rod holds the bob at {rod.distance} pt; the spring swings about {centre} pt (80 + g/ω² = {80 + g / (w * w)})"
+        assert abs(rod.distance - 100) < 0.05, "rod {rod.distance}"
+        assert abs(centre - (80 + g / (w * w))) < 0.5, "spring centre {centre}"
 
         # A friction torque of 1.5 is more than the lid's weight can overcome (1), so lid2 must not
         # turn at all. KNOWN DEFECT (found by this demo): it creeps at about 0.024 rad/s (1.4°/s; 0.0016
