@@ -60,6 +60,9 @@ struct DemoTests {
         #expect(Demos.recording("run 1 live\n", to: "x.gif", extra: "fps 12 size 90 90") == "record 1 to \"x.gif\" fps 12 size 90 90\n")
         #expect(Demos.summary(of: "# One. Two\n# three.\nworld 1 1\n") == "One.")
         #expect(Demos.summary(of: "# A line\n# goes on. More\n") == "A line goes on.")
+        // The embedded source survives a script that holds the raw string's own delimiter.
+        let source = Demos.generatedSource([(name: "odd", text: "print \"\"\"#\" \\(x)\n")])
+        #expect(source.contains("##\"\"\"") && source.contains("\"\"\"##"))
     }
 
     @Test func theProgramListsPrintsRunsAndRecords() throws {
