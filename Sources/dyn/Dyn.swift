@@ -15,6 +15,7 @@ struct Dyn: ParsableCommand {
             dyn [FILE ...] [-e CODE ...] [--echo] [--no-bail] [--timing] [--init FILE] [--no-init]
               dyn check FILE ...
               dyn test PATH ...
+              dyn demo [NAME [--print | --record FILE [--fps N] [--size N]]]
             """,
         discussion: """
             With a terminal and no arguments, dyn opens an interactive prompt; without a terminal it \
@@ -22,7 +23,7 @@ struct Dyn: ParsableCommand {
             Exit status: 0 ok, 1 an assert failed, 2 any other error. See Docs/language.md.
             """,
         version: DynVersion.string,
-        subcommands: [RunScripts.self, Check.self, Test.self],
+        subcommands: [RunScripts.self, Check.self, Test.self, Demo.self],
         defaultSubcommand: RunScripts.self
     )
 
@@ -146,5 +147,72 @@ struct Test: ParsableCommand {
         }
         throw ExitCode(TestRunner.run(paths, output: ConsoleOutput(), isInterrupted: { Interrupt.isRequested },
                                       isolatedBy: Bundle.main.executableURL))
+    }
+}
+
+/// `dyn demo [NAME] [--print] [--record FILE]`.
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Lists the demos, or runs one (live in a terminal), prints its script or records its animation."
+    )
+
+    @Argument(help: ArgumentHelp("The demo to run (without NAME: the list).", valueName: "NAME"))
+    var name: String?
+
+    @Flag(help: "Print the demo's script (to copy and change) instead of running it.")
+    var print = false
+
+    @Option(help: ArgumentHelp("Run the demo and write its animation to FILE (.gif or .html).", valueName: "FILE"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("With --record: frames per second of world time (default 25 for GIF, 30 for HTML).", valueName: "N"))
+    var fps: Int?
+
+    @Option(help: ArgumentHelp("With --record: fit the picture into N × N pixels (default: 1 pixel per point).", valueName: "N"))
+    var size: Int?
+
+    func validate() throws {
+        if record == nil && (fps != nil || size != nil) { throw ValidationError("--fps and --size go with --record") }
+        if print && record != nil { throw ValidationError("--print and --record do not go together") }
+        if let fps, !(1...60).contains(fps) { throw ValidationError("--fps must be from 1 to 60") }
+        if let size, !(16...4096).contains(size) { throw ValidationError("--size must be from 16 to 4096") }
+    }
+
+    func run() throws {
+        let output = ConsoleOutput()
+        guard let given = name else {
+            output.write(Demos.list())
+            return
+        }
+        // `dyn demo rope.dyn` is `dyn demo rope`.
+        let name = given.hasSuffix(".dyn") ? String(given.dropLast(4)) : given
+        guard let demo = Demos.named(name) else {
+            let names = Demos.all.map(\.name)
+            output.writeError("dyn demo: no demo named '\(name)'; the demos are: \(names.joined(separator: ", "))\n")
+            throw ExitCode(Program.error)
+        }
+        if print {
+            output.write(demo.script)
+            return
+        }
+        var script = demo.script
+        var display = DisplayHost.current(environment: ProcessInfo.processInfo.environment)
+        if let record {
+            let path = URL(fileURLWithPath: record, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
+            var extra: [String] = []
+            if let fps { extra.append("fps \(fps)") }
+            if let size { extra.append("size \(size) \(size)") }
+            guard let recording = Demos.recording(demo.script, to: path, extra: extra.joined(separator: " ")) else {
+                output.writeError("dyn demo: '\(name)' has no `run T live` to record\n")
+                throw ExitCode(Program.error)
+            }
+            script = recording
+            display.isTerminal = false
+        }
+        Interrupt.install()
+        let status = Program.run(
+            [.text(name: name + ".dyn", text: script)], output: output, display: display,
+            isInterrupted: { Interrupt.isRequested })
+        throw ExitCode(status)
     }
 }

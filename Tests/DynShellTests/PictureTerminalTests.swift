@@ -100,3 +100,22 @@ struct PictureTerminalTests {
         #expect(try tmux.waitForExit() == 0)
     }
 }
+
+/// `dyn demo NAME` in a terminal animates its `run T live` in place, then prints its results.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable && TmuxSession.builtProduct(named: "dyn") != nil,
+                             "needs tmux and the built dyn"))
+struct DemoTerminalTests {
+    @Test func aDemoRunsLiveInATerminal() throws {
+        let folder = try temporaryFolder()
+        let env = ["HOME": folder, "TERM": "xterm-256color"]
+        let dyn = try #require(TmuxSession.builtProduct(named: "dyn"))
+        let tmux = try TmuxSession(command: [dyn, "demo", "pyramid"], environment: env, directory: folder, width: 100, height: 40)
+        defer { tmux.kill() }
+        // The live picture's status line, then the demo's own result line.
+        _ = try tmux.waitFor("21 items")
+        let screen = try tmux.waitFor("no box moved more than")
+        #expect(PictureTerminalTests.braille(screen) > 20, "no live picture:\n\(screen)")
+        #expect(!screen.contains("not a terminal"))
+        #expect(try tmux.waitForExit() == 0)
+    }
+}
