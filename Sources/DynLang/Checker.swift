@@ -49,6 +49,10 @@ struct Checker {
             try reserved(name, nameRange)
             try interp.checkExpression(value)
         case .set(let target, let value):
+            if case .property(_, _, "region", _) = target {
+                _ = try FieldRegionSyntax.region(value, interp, checking: true)
+                return
+            }
             try interp.checkExpression(value)
             switch target {
             case .variable: break

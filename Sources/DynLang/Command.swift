@@ -175,12 +175,14 @@ extension Interpreter {
         if a.slot.type == .newName, let n = a.expr.bareName, ReservedWords.isReserved(n) {
             throw runtimeError("'\(n)' is a reserved name", a.range)
         }
+        if a.slot.type == .region { return _ = try FieldRegionSyntax.region(a.expr, self, checking: true) }
         guard a.expr.isClosed else { return try checkExpression(a.expr) }
         switch a.slot.type {
         case .number, .duration: _ = try number(a)
         case .name, .newName: _ = try name(a)
         case .value, .file: _ = try evaluate(a.expr)
         case .expression: try checkExpression(a.expr)
+        case .region: _ = try FieldRegionSyntax.region(a.expr, self, checking: true)
         case .word: break
         }
     }

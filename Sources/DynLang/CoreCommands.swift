@@ -254,6 +254,7 @@ extension Interpreter {
             for m in members { undefine(itemName(m)) }
         case .behavior(let id):
             try engine(at: range) { try $0.removeBehavior(id) }
+            session.fieldForces.removeAll { $0.field == id }
             undefine(name)
         case .boundary(let id):
             try engine(at: range) { try $0.removeBoundary(id) }
@@ -285,7 +286,7 @@ extension Interpreter {
     /// One frame: the world's step, then contact handlers, every-step actions, trails and logs.
     func stepFrame() throws {
         // A paused uikit world (everything asleep) does not step, and runs no actions.
-        guard session.world.step() else { return }
+        guard try stepWorld() else { return }
         if !session.contactHandlers.isEmpty { try runContactHandlers() }
         if !session.actions.isEmpty { try runActions() }
         if !session.traces.isEmpty || !session.logs.isEmpty { try afterFrame() }

@@ -128,6 +128,8 @@ public struct Session: Sendable {
     var traces: [Trace] = []
     /// Logs writing CSV rows (`log`), in the order they began.
     var logs: [LogSpec] = []
+    /// The force expressions of custom fields, in creation order (CustomFields.swift).
+    var fieldForces: [FieldForce] = []
 
     public init(world: World = World()) {
         self.world = world
@@ -315,6 +317,7 @@ public final class Interpreter {
                             + Suggest.hint(for: name, in: visibleVariableNames()), range)
                 }
             case .property(let object, let objectRange, let name, let nameRange):
+                if name == "region", let id = fieldNamed(object) { return try setFieldRegion(id, object, nameRange, value) }
                 let v = try evaluate(value)
                 try setProperty(object, objectRange, name, nameRange, to: v, valueRange: value.range)
             case .dynamicProperty(let objectExpr, let name, let nameRange):
