@@ -21,6 +21,7 @@ extension Session {
             switch entities[name] {
             case .item?: return (name, .item)
             case .behavior(let id)?:
+                if let kind = world.fieldKind(id) { return (name, .behavior(FieldLanguage.properties(of: kind).map(\.name))) }
                 return (name, .behavior(world.behaviorKind(id).map { World.behaviorProperties(of: $0).map(\.name) } ?? []))
             default: return (name, .other)
             }

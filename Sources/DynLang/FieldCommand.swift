@@ -35,7 +35,7 @@ struct FieldCommand: Command {
 
     static func form(_ k: FieldLanguage.Kind) -> Form {
         var positionals: [Param] = []
-        if let second = k.second { positionals.append(.positional("second", [Slot(second, "'\(second)'", .word([second]))])) }
+        if let second = k.second { positionals.append(.positional("second", [Slot(second, "'\(second)'", .name)])) }
         var options: [Param] = [.option("at", [Slot("X", "the position's x"), Slot("Y", "the position's y")])]
         if k.kind == .custom { options.append(.option("force", force, required: true)) }
         options += propertyOptions.map(\.param)
@@ -72,6 +72,10 @@ struct FieldCommand: Command {
 
     /// A property of another kind is refused here, so `dyn check` finds it.
     func validate() throws {
+        if let second = kind.second, let arg = a.arg("second"), arg.expr.bareName != second {
+            let found = arg.expr.bareName.map { "'\($0)'" + Suggest.hint(for: $0, in: [second]) } ?? "something else"
+            throw RuntimeError(message: "expected '\(second)' after 'field \(kind.sub)', found \(found)", range: arg.range)
+        }
         let own = FieldLanguage.properties(of: kind.kind).map(\.name)
         for (param, property) in FieldCommand.propertyOptions where a.has(param.key) && !own.contains(property) {
             throw RuntimeError(message: FieldLanguage.notAProperty(param.key, of: kind.kind), range: a.range(param.key)!)

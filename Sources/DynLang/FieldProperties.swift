@@ -37,7 +37,7 @@ enum FieldLanguage {
         Property(name: "minimumRadius", property: .minimumRadius, settable: true, unit: "pt",
                  summary: "distances below it count as it (default 0.00305 pt, 2^-15 m)"),
         Property(name: "dx", property: .direction, settable: true, unit: "100 pt/s² or 100 pt/s",
-                 summary: "x of the direction: the acceleration (linear gravity), the velocity (velocity) or the medium's velocity (drag)"),
+                 summary: "x of the direction (`direction DX DY` when created): the acceleration (linear gravity), the velocity (velocity) or the medium's velocity (drag)"),
         Property(name: "dy", property: .direction, settable: true, unit: "100 pt/s² or 100 pt/s", summary: "y of the direction"),
         Property(name: "smoothness", property: .smoothness, settable: true, unit: "0...1", summary: "0 noisiest, 1 smoothest"),
         Property(name: "animationSpeed", property: .animationSpeed, settable: true, unit: "1/s",
@@ -67,10 +67,10 @@ enum FieldLanguage {
         Kind(kind: .magnetic, sub: "magnetic", summary: "S·(vy, -vx)/r: turns moving items (falloff 1)"),
         Kind(kind: .spring, sub: "spring", summary: "-S·p: Hooke's pull toward the position (falloff -1)"),
         Kind(kind: .vortex, sub: "vortex", summary: "S·(-p̂y, p̂x)/m: turns items about the position, clockwise on screen"),
-        Kind(kind: .drag, sub: "drag", summary: "-S·u·|u|, u = v - direction: quadratic drag"),
+        Kind(kind: .drag, sub: "drag", summary: "-S·u·‖u‖, u = v - direction: quadratic drag"),
         Kind(kind: .velocity, sub: "velocity", summary: "sets the velocity to direction × 100 pt/s; overrides every force"),
         Kind(kind: .noise, sub: "noise", summary: "S·n·∇n: a smooth random force, seeded"),
-        Kind(kind: .turbulence, sub: "turbulence", summary: "the noise force × m·|v|²: only moving items feel it"),
+        Kind(kind: .turbulence, sub: "turbulence", summary: "the noise force × m·‖v‖²: only moving items feel it"),
         Kind(kind: .custom, sub: "custom", summary: "the force the expressions of `force FX FY` give"),
     ]
 

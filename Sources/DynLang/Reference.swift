@@ -29,6 +29,7 @@ public enum Reference {
             if behaviorKinds.contains(where: { "\($0)" == topic }), let props = help(kindProperties: topic) {
                 out += props
             }
+            if topic == "field" { out += FieldLanguage.helpText }
             return out
         }
         if let form = controlForms.first(where: { $0.name == topic }) {
@@ -102,6 +103,16 @@ public enum Reference {
             for p in World.behaviorProperties(of: kind) {
                 out += "| `\(p.name)` | \(p.settable ? "yes" : "no") | \(p.unit) | \(p.summary) |\n"
             }
+        }
+        out += "\n## Field kinds\n\n| kind | force |\n| --- | --- |\n"
+        for k in FieldLanguage.kinds {
+            out += "| `\(k.words)` | \(k.summary) |\n"
+        }
+        out += "\n## Field properties\n\n| property | settable | unit | meaning | kinds |\n| --- | --- | --- | --- | --- |\n"
+        for p in FieldLanguage.properties {
+            let owners = FieldLanguage.kinds.filter { k in FieldLanguage.properties(of: k.kind).contains { $0.name == p.name } }
+            let which = owners.count == FieldLanguage.kinds.count ? "all" : owners.map(\.words).joined(separator: ", ")
+            out += "| `\(p.name)` | \(p.settable ? "yes" : "no") | \(p.unit) | \(p.summary.replacingOccurrences(of: "|", with: "\\|")) | \(which) |\n"
         }
         out += "\n## Shell settings\n\n| setting | meaning |\n| --- | --- |\n"
         for p in shellProperties {
