@@ -20,6 +20,7 @@ extension Session {
         context.entities = order.map { name in
             switch entities[name] {
             case .item?: return (name, .item)
+            case .composite?: return (name, .behavior(Interpreter.compositeProperties))
             case .behavior(let id)?:
                 if let kind = world.fieldKind(id) { return (name, .behavior(FieldLanguage.properties(of: kind).map(\.name))) }
                 return (name, .behavior(world.behaviorKind(id).map { World.behaviorProperties(of: $0).map(\.name) } ?? []))

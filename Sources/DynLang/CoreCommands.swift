@@ -150,14 +150,29 @@ struct RemoveCommand: Command {
             .positional("names", [], repeated: [Slot("NAME", "the name of something to remove", .name)], atLeast: 1),
         ]),
         summary: "removes items, behaviors or every-step actions",
-        details: "Removing a group removes its members with it. A member cannot be removed on its own.",
+        details: """
+            Removing a group removes its members with it. A member cannot be removed on its own. Removing \
+            a behavior removes the actions that belong to it (`every step of NAME`); removing a composite \
+            behavior removes everything it holds. `remove all behaviors` removes every behavior and \
+            composite (items, boundaries and other actions stay).
+            """,
         example: "remove ball", make: { try RemoveCommand($0) })
 
     let names: [Arg]
 
     init(_ a: ParsedArguments) throws { names = a.args("names") }
 
+    /// `remove all behaviors` (UIKit's removeAllBehaviors); `all` names nothing else.
+    var removesAllBehaviors: Bool { names.count == 2 && names[0].expr.bareName == "all" && names[1].expr.bareName == "behaviors" }
+
+    func validate() throws {
+        if !removesAllBehaviors, let all = names.first(where: { $0.expr.bareName == "all" }) {
+            throw RuntimeError(message: "'all' is not a name here; 'remove all behaviors' removes every behavior", range: all.range)
+        }
+    }
+
     func apply(to interp: Interpreter) throws {
+        if removesAllBehaviors { return try interp.removeAllBehaviors(names[0].range.union(names[1].range)) }
         let resolved = try names.map { (try interp.name($0), $0.range) }
         // Validate every name first, so that a bad one removes nothing.
         for (n, r) in resolved where interp.session.entities[n] == nil {
@@ -246,6 +261,7 @@ extension Interpreter {
 
     func removeEntity(_ name: String, _ range: SourceRange) throws {
         guard let e = session.entities[name] else { return }
+        leaveComposites(name)
         switch e {
         case .item(let id):
             let members = session.world.members(of: id)
@@ -256,6 +272,9 @@ extension Interpreter {
             try engine(at: range) { try $0.removeBehavior(id) }
             session.fieldForces.removeAll { $0.field == id }
             undefine(name)
+            try removeActions(ownedBy: name, range)
+        case .composite:
+            try removeComposite(name, range)
         case .boundary(let id):
             try engine(at: range) { try $0.removeBoundary(id) }
             undefine(name)
@@ -296,7 +315,7 @@ extension Interpreter {
         let actions = session.actions
         let savedFile = file
         defer { file = savedFile }
-        for action in actions {
+        for action in actions where action.owner.flatMap(compositeIndex).map({ session.composites[$0].active }) ?? true {
             file = action.file
             do {
                 try withScope([:]) { try execute(action.body) }

@@ -72,6 +72,8 @@ public enum Entity: Sendable, Hashable {
     case boundary(BoundaryID)
     /// An `every step` block or an `on contact` handler.
     case action
+    /// A composite behavior (`behavior NAME { }`).
+    case composite
 }
 
 /// An `every step` block.
@@ -79,6 +81,8 @@ struct Action: Sendable {
     var name: String
     var body: [Statement]
     var file: SourceFile
+    /// The behavior it belongs to (`every step of NAME`), removed with it.
+    var owner: String? = nil
 }
 
 /// An `on contact A B { }` block: A and B are item or boundary names (or `bounds`).
@@ -130,6 +134,8 @@ public struct Session: Sendable {
     var logs: [LogSpec] = []
     /// The force expressions of custom fields, in creation order (CustomFields.swift).
     var fieldForces: [FieldForce] = []
+    /// Composite behaviors, in creation order (CompositeBehaviors.swift).
+    var composites: [Composite] = []
 
     public init(world: World = World()) {
         self.world = world
@@ -178,6 +184,8 @@ public final class Interpreter {
     var prepared: [PreparedKey: (file: SourceFile, command: any Command)] = [:]
     /// The contact event whose handler is running (`contact.x`, ...), if any.
     var currentContact: ContactContext?
+    /// The composite behaviors whose blocks are running, innermost last: what they make is theirs.
+    var buildingComposites: [String] = []
     /// Where output goes (a terminal? its size, colour): set by the shell, read by pictures.
     public var display = DisplayHost()
     /// The open files of `log`s, by log name.
@@ -371,10 +379,14 @@ public final class Interpreter {
                 try withScope([:]) { try execute(body) }
             }
 
-        case .everyStep(let name, let nameRange, let body):
+        case .everyStep(let name, let nameRange, let owner, let ownerRange, let body):
+            if let owner, let ownerRange { try checkOwner(owner, ownerRange) }
             let actionName = try actionName(name, nameRange, base: "action")
-            session.actions.append(Action(name: actionName, body: body, file: file))
+            session.actions.append(Action(name: actionName, body: body, file: file, owner: owner))
             define(actionName, .action)
+
+        case .composite(let name, let nameRange, let body):
+            try addComposite(name, nameRange, body)
 
         case .onContact(let a, let b, let ended, let name, let nameRange, let body):
             try addContactHandler(a, b, ended: ended, name: name, nameRange: nameRange, body: body)
@@ -499,6 +511,7 @@ public final class Interpreter {
             return (kind.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + kind + " behavior"
         case .boundary: return "a boundary"
         case .action: return "an action"
+        case .composite: return "a composite behavior"
         }
     }
 
@@ -521,12 +534,13 @@ public final class Interpreter {
     func define(_ name: String, _ entity: Entity) {
         session.entities[name] = entity
         session.order.append(name)
-        if entity != .action { session.names[entity] = name }
+        if entity != .action && entity != .composite { session.names[entity] = name }
+        adoptIntoComposite(name, entity)
     }
 
     /// Forgets an entity's name.
     func undefine(_ name: String) {
-        if let entity = session.entities[name], entity != .action { session.names[entity] = nil }
+        if let entity = session.entities[name], entity != .action && entity != .composite { session.names[entity] = nil }
         session.entities[name] = nil
         session.order.removeAll { $0 == name }
     }

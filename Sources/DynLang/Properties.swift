@@ -137,6 +137,8 @@ extension Interpreter {
             }
         case .action:
             throw runtimeError("an action has no properties", nameRange)
+        case .composite:
+            return try compositeProperty(object, name, nameRange)
         }
     }
 
@@ -278,6 +280,8 @@ extension Interpreter {
             }
         case .action:
             throw runtimeError("an action has no properties", nameRange)
+        case .composite:
+            try setCompositeProperty(object, name, nameRange, to: value, valueRange: valueRange)
         }
     }
 
@@ -308,7 +312,10 @@ extension Interpreter {
             if let h = session.contactHandlers.first(where: { $0.name == name }) {
                 return "\(name) on contact\(h.ended ? " end" : "") \(h.a) \(h.b)"
             }
+            if let owner = session.actions.first(where: { $0.name == name })?.owner { return "\(name) every step of \(owner)" }
             return "\(name) every step"
+        case .composite:
+            return describeComposite(name)
         }
     }
 

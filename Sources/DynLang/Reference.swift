@@ -122,7 +122,7 @@ public enum Reference {
         for f in Builtins.functions {
             out += "| `\(f.name)` | \(f.arity.map(String.init) ?? "1 or more") | \(f.summary) |\n"
         }
-        out += "\nConstants: `pi`; `yes` and `no` (the same as `true` and `false`).\n"
+        out += "\nConstants: `pi`; `inf` (infinity: `set pin.rangeMax inf` removes a limit; commands and properties that need a finite number refuse it); `yes` and `no` (the same as `true` and `false`).\n"
         out += "\n## Reserved words\n\nNo variable, item, behavior or action may take these names.\n\n| word | meaning |\n| --- | --- |\n"
         for r in ReservedWords.table {
             out += "| `\(r.word)` | \(r.meaning) |\n"
