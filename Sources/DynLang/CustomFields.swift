@@ -95,8 +95,10 @@ struct ForceExpression: Sendable {
         }
     }
 
-    /// Runs the code on `stack` (cleared first) with the item's `inputs`.
-    func evaluate(_ inputs: UnsafeBufferPointer<Double>, _ stack: inout [Double], _ interp: Interpreter) throws -> Double {
+    /// Runs the code on `stack` (cleared first) with the item's `inputs`; `args` is scratch
+    /// for function arguments (both keep their capacity, so a warm run allocates nothing).
+    func evaluate(_ inputs: UnsafeBufferPointer<Double>, _ stack: inout [Double], _ args: inout [Double],
+                  _ interp: Interpreter) throws -> Double {
         stack.removeAll(keepingCapacity: true)
         for op in code {
             switch op {
@@ -113,7 +115,8 @@ struct ForceExpression: Sendable {
                 }
                 stack.append(d)
             case .call(let name, let nameRange, let arity, let range):
-                let args = Array(stack.suffix(arity))
+                args.removeAll(keepingCapacity: true)
+                args.append(contentsOf: stack[(stack.count - arity)...])
                 stack.removeLast(arity)
                 stack.append(try interp.finite(try Builtins.call(name, nameRange, args, range: range), range))
             case .negate:
@@ -154,6 +157,7 @@ struct LanguageFieldEvaluator: CustomFieldEvaluator {
     let interp: Interpreter
     let forces: [FieldForce]
     var stack: [Double] = []
+    var args: [Double] = []
     var inputs = [Double](repeating: 0, count: ForceExpression.inputs.count)
     var failure: ScriptFailure?
 
@@ -174,7 +178,7 @@ struct LanguageFieldEvaluator: CustomFieldEvaluator {
         inputs[6] = s.time
         do {
             let (fx, fy) = try inputs.withUnsafeBufferPointer { p in
-                (try f.fx.evaluate(p, &stack, interp), try f.fy.evaluate(p, &stack, interp))
+                (try f.fx.evaluate(p, &stack, &args, interp), try f.fy.evaluate(p, &stack, &args, interp))
             }
             return Vec2(fx, fy)
         } catch let e as RuntimeError {
