@@ -66,6 +66,9 @@ public enum Completion {
             pool = props.map { object + "." + $0 }
         } else if words.isEmpty {
             pool = Interpreter.statementKeywords
+        } else if words.last == "region" || words.first == "set" && words.count == 2 && words[1].hasSuffix(".region") {
+            // A region comes next: only the region functions.
+            pool = FieldRegionSyntax.names.map { $0 == "everywhere" ? $0 : $0 + "(" }
         } else if words.first == "source" || words.first == "save" {
             return files(matching: word)
         } else {

@@ -15,7 +15,7 @@ public enum Reference {
         out += "Expressions: numbers (90deg, 2s), \"strings {with} interpolation\", true/false, variables,\n"
         out += "  NAME.PROPERTY, + - * / %, == != < <= > >=, and or not, and the functions\n"
         out += "  " + Builtins.functionNames.joined(separator: " ") + " and pi.\n"
-        out += "help items, help world, help shell and help KIND (gravity, ...) list properties.\n"
+        out += "help items, help world, help shell and help KIND (gravity, ...) list properties; help field the field kinds.\n"
         return out
     }
 

@@ -521,5 +521,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
         #expect(Completion.candidates(line: "print n.sm", cursor: 10, context: c) == ["n.smoothness"])
         #expect(Completion.candidates(line: "field vo", cursor: 8, context: c) == ["vortex"])
         #expect(Completion.candidates(line: "field noise anim", cursor: 16, context: c) == ["animationSpeed"])
+        #expect(Completion.candidates(line: "field spring region di", cursor: 22, context: c) == ["difference(", "disc("])
+        #expect(Completion.candidates(line: "set n.region in", cursor: 15, context: c) == ["intersection(", "inverse("])
     }
 }
