@@ -496,6 +496,27 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
         }
     }
 
+    /// At most 32 fields (the reference's limit): the 33rd is refused and the entry changes nothing.
+    @Test func theThirtyThirdFieldIsRefused() throws {
+        let s = Session()
+        #expect(s.run("for i in 0..<32 { field spring strength i }\n") == nil)
+        let hash = s.hash
+        let (script, diagnostics) = Parser.parse(SourceFile(name: "t.dyn", text: "field vortex as extra"))
+        #expect(throws: ScriptFailure.self) { try s.interp.runEntry(script, diagnostics: diagnostics) }
+        #expect(s.hash == hash && s.interp.session.entity(named: "extra") == nil)
+        #expect(s.run("field vortex as extra\n")?.contains("a world holds at most 32 fields") == true)
+    }
+
+    /// A custom field made in a composite goes, with its force, when the composite is switched off.
+    @Test func aCustomFieldInACompositeGoesWithIt() throws {
+        let s = Session()
+        s.run(probe + "behavior push { field custom force 1 0 as c }\nset push.active no\n")
+        #expect(s.interp.session.fieldForces.isEmpty && s.interp.session.world.fieldCount == 0)
+        s.run("set push.active yes\nstep\n")
+        #expect(s.interp.session.fieldForces.count == 1)
+        #expect(relativeError(try s.number("ball.vx") * 60, 100) < 1e-9)
+    }
+
     @Test func checkFindsFieldErrorsWithoutRunning() {
         let interp = Interpreter(write: { _ in })
         let ds = interp.check(SourceFile(name: "c.dyn", text: """
