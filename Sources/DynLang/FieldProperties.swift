@@ -45,7 +45,8 @@ enum FieldLanguage {
         Property(name: "seed", property: .seed, settable: true, unit: "whole number", summary: "which noise (0 to 2^53)"),
         Property(name: "force", property: nil, settable: false, unit: "N (100 pt/s² on mass 1)",
                  summary: "custom: the force, two expressions of x y vx vy mass charge time"),
-        Property(name: "items", property: nil, settable: false, unit: "", summary: "the items it acts on (all: every item, present and future)"),
+        Property(name: "items", property: nil, settable: true, unit: "names",
+                 summary: "the items it acts on, as text: \"a b\", \"all\" (every item, present and future) or \"none\""),
     ]
 
     /// A kind as the language writes it: its words after `field` (`radial gravity`).
@@ -160,6 +161,7 @@ extension Interpreter {
             throw fieldPropertyError(d.kind, name, nameRange)
         }
         guard p.settable else { throw runtimeError("\(object).\(name) cannot be set", nameRange) }
+        if name == "items" { return try setFieldItems(id, object, to: value, valueRange) }
         guard case .number(let x) = value else {
             throw runtimeError("\(object).\(name) must be a number, got \(value.typeDescription) (\(value))", valueRange)
         }
@@ -178,6 +180,42 @@ extension Interpreter {
             default: try w.setFieldSeed(id, try FieldCommand.seed(x))
             }
         }
+    }
+
+    /// `set f.items "a b"` (or "all", "none"): the items a field acts on from now. Turning a
+    /// list back into every item makes the field anew (same name, same properties).
+    func setFieldItems(_ id: BehaviorID, _ object: String, to value: Value, _ valueRange: SourceRange) throws {
+        guard case .string(let text) = value else {
+            throw runtimeError("\(object).items must be a string of item names, \"all\" or \"none\", got \(value.typeDescription)", valueRange)
+        }
+        let words = text.split(separator: " ").map(String.init)
+        var world = session.world
+        guard var d = world.fieldDefinition(id) else { return }
+        if words == ["all"] {
+            guard d.items != nil else { return }
+            d.items = nil
+            let fresh = try engine(at: valueRange) { _ in
+                try world.removeBehavior(id)
+                return try world.addField(d)
+            }
+            session.world = world
+            session.entities[object] = .behavior(fresh)
+            session.names[.behavior(id)] = nil
+            session.names[.behavior(fresh)] = object
+            for k in session.fieldForces.indices where session.fieldForces[k].field == id { session.fieldForces[k].field = fresh }
+            return
+        }
+        var seen: [String] = []
+        for w in words where w != "none" {
+            if seen.contains(w) { throw runtimeError("'\(w)' is listed twice", valueRange) }
+            seen.append(w)
+        }
+        let items = try seen.map { try item(named: $0, valueRange) }
+        try engine(at: valueRange) { _ in
+            try world.removeItems(d.items ?? world.itemIDs.filter { world.group(of: $0) == nil }, from: id)
+            try world.addItems(items, to: id)
+        }
+        session.world = world
     }
 
     /// `set f.region EXPR`: the expression is read in the region syntax, not evaluated.

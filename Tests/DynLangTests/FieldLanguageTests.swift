@@ -321,6 +321,20 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
         s.run("add view a frame 0 0 10 10\nadd view b frame 100 0 10 10\nfield linear gravity direction 1 0 on a as g\nstep\n")
         #expect(try s.number("a.vx") > 0 && s.number("b.vx") == 0)
         #expect(try s.text("g.items") == "a")
+        // The items change live: a list, every item again, none.
+        let before = s.hash
+        #expect(s.run("set g.items \"b\"\nstep\n") == nil)
+        #expect(try s.text("g.items") == "b" && s.number("b.vx") > 0)
+        #expect(s.run("set g.items \"all\"\n") == nil)
+        #expect(try s.text("g.items") == "all" && s.text("g.kind") == "linear gravity")
+        #expect(s.interp.session.order == ["a", "b", "g"])
+        #expect(s.run("set g.items \"none\"\n") == nil)
+        #expect(try s.text("g.items") == "none")
+        #expect(s.run("set g.items \"a zz\"\n")?.contains("unknown item 'zz'") == true)
+        #expect(s.run("set g.items 3\n")?.contains("must be a string of item names") == true)
+        #expect(s.run("undo\nundo\nundo\nundo\n") == nil)
+        #expect(s.hash == before)
+        #expect(try s.text("g.items") == "a")
         // A field on every item acts on items added later.
         s.run("field linear gravity direction 0 1 as all_down\nadd view c frame 200 0 10 10\nstep\n")
         #expect(try s.number("c.vy") > 0)
