@@ -110,8 +110,11 @@ public struct Statement: Sendable {
         case ifElse(condition: Expr, then: [Statement], otherwise: [Statement]?)
         /// `while COND { }`
         case whileLoop(condition: Expr, body: [Statement])
-        /// `every step [as NAME] { }`
-        case everyStep(name: String?, nameRange: SourceRange?, body: [Statement])
+        /// `every step [of OWNER] [as NAME] { }`: with an owner (a behavior), the action goes
+        /// when the owner is removed.
+        case everyStep(name: String?, nameRange: SourceRange?, owner: String?, ownerRange: SourceRange?, body: [Statement])
+        /// `behavior NAME { }`: a composite behavior holding the behaviors and actions its block makes.
+        case composite(name: String, nameRange: SourceRange, body: [Statement])
         /// `on contact A B [end] [as NAME] { }`: A and B are names (items or boundaries);
         /// `ended` is true for the form that runs when they stop touching (`on contact end A B`).
         case onContact(a: Expr, b: Expr, ended: Bool, name: String?, nameRange: SourceRange?, body: [Statement])

@@ -119,8 +119,11 @@ public enum ASTPrinter {
         case .whileLoop(let condition, let body):
             out += "while \(print(condition)) "
             writeBlock(body, indent: indent, to: &out)
-        case .everyStep(let name, _, let body):
-            out += "every step " + (name.map { "as \($0) " } ?? "")
+        case .everyStep(let name, _, let owner, _, let body):
+            out += "every step " + (owner.map { "of \($0) " } ?? "") + (name.map { "as \($0) " } ?? "")
+            writeBlock(body, indent: indent, to: &out)
+        case .composite(let name, _, let body):
+            out += "behavior \(name) "
             writeBlock(body, indent: indent, to: &out)
         case .onContact(let a, let b, let ended, let name, _, let body):
             out += "on contact " + (ended ? "end " : "") + "\(print(a)) \(print(b)) " + (name.map { "as \($0) " } ?? "")

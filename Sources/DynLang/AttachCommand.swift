@@ -38,7 +38,7 @@ struct AttachCommand: Command {
             Offsets are in the item's own frame and turn with it. The length defaults to the distance \
             when attached. frequency 0 (the default) is a rigid rod; above 0 a spring of that many Hz \
             with the damping ratio D (1: critical). pin: a hinge at X Y, range in radians relative to \
-            the starting angle, friction a resisting torque. fixed: a weld. slide: motion only along the \
+            the starting angle (`inf` for no limit on that side), friction a resisting torque. fixed: a weld. slide: motion only along the \
             axis through X Y, range in points. limit: a rope, at most `length` apart.
             """,
         example: "attach anchor bob to 200 100 as string", make: { try AttachCommand($0) })
@@ -59,7 +59,7 @@ struct AttachCommand: Command {
         def.length = try a.arg("length").map { try interp.number($0) }
         def.frequency = try a.arg("frequency").map { try interp.number($0) } ?? 0
         def.damping = try a.arg("damping").map { try interp.number($0) } ?? 0
-        if a.has("range") { (def.rangeMin, def.rangeMax) = (try interp.number(a.args("range")[0]), try interp.number(a.args("range")[1])) }
+        if a.has("range") { (def.rangeMin, def.rangeMax) = (try interp.rangeEnd(a.args("range")[0]), try interp.rangeEnd(a.args("range")[1])) }
         def.frictionTorque = try a.arg("friction").map { try interp.number($0) } ?? 0
         var fields: [String: SourceRange] = ["itemA": try a.required("a").range]
         fields["itemB"] = a.arg("b")?.range
@@ -71,5 +71,13 @@ struct AttachCommand: Command {
         }
         let id = try interp.engine(at: a.keywordRange, fields: fields) { try $0.addAttachment(def) }
         interp.define(name ?? interp.nextAutoName("attachment"), .behavior(id))
+    }
+}
+
+extension Interpreter {
+    /// An end of an attachment's range: a number, or `inf`/`-inf` for no limit on that side.
+    func rangeEnd(_ a: Arg) throws -> Double {
+        if case .number(let d) = try evaluate(a.expr), d.isInfinite { return d }
+        return try number(a)
     }
 }

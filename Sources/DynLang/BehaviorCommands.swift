@@ -7,6 +7,7 @@ import DynamicsMath
 extension Interpreter {
     static let behaviorCommands: [CommandSpec] = [
         CollideCommand.spec, BoundaryCommand.spec, AttachCommand.spec, PushCommand.spec, SnapCommand.spec, KickCommand.spec,
+        FieldCommand.spec,
     ]
 
     /// The name `as NAME` gives, checked free before anything changes (nil without `as`).

@@ -27,10 +27,13 @@ enum Builtins {
 
     static let functionNames: [String] = functions.map(\.name)
 
-    /// Named constants: `pi`, and `yes`/`no` for boolean properties.
+    /// Named constants: `pi`, `inf` (infinity: no limit, for an attachment's range; a command
+    /// argument or a property that needs a finite number refuses it), and `yes`/`no` for
+    /// boolean properties.
     static func constant(_ name: String) -> Value? {
         switch name {
         case "pi": return .number(DMath.pi)
+        case "inf": return .number(.infinity)
         case "yes": return .boolean(true)
         case "no": return .boolean(false)
         default: return nil

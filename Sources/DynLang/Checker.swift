@@ -49,6 +49,10 @@ struct Checker {
             try reserved(name, nameRange)
             try interp.checkExpression(value)
         case .set(let target, let value):
+            if case .property(_, _, "region", _) = target {
+                _ = try FieldRegionSyntax.region(value, interp, checking: true)
+                return
+            }
             try interp.checkExpression(value)
             switch target {
             case .variable: break
@@ -76,8 +80,11 @@ struct Checker {
         case .whileLoop(let condition, let body):
             try interp.checkExpression(condition)
             check(body, into: &all)
-        case .everyStep(let name, let nameRange, let body):
+        case .everyStep(let name, let nameRange, _, _, let body):
             if let name, let nameRange { try reserved(name, nameRange) }
+            check(body, into: &all)
+        case .composite(let name, let nameRange, let body):
+            try reserved(name, nameRange)
             check(body, into: &all)
         case .onContact(let a, let b, _, let name, let nameRange, let body):
             for party in [a, b] where party.bareName == nil {

@@ -73,7 +73,10 @@ public let controlForms: [(name: String, usage: String, summary: String)] = [
     ("for", "for VAR in A..<B { ... } | for VAR in A...B { ... }", "loops over whole numbers, half-open or closed"),
     ("if", "if EXPR { ... } [else { ... }]", "runs a block when EXPR is true"),
     ("while", "while EXPR { ... }", "loops while EXPR is true (Ctrl-C stops it)"),
-    ("every", "every step [as NAME] { ... }", "runs a block after every step"),
+    ("every", "every step [of BEHAVIOR] [as NAME] { ... }",
+     "runs a block after every step; with `of`, only while that behavior is in the world, and it goes when the behavior is removed"),
+    ("behavior", "behavior NAME { ... }",
+     "a composite behavior: holds the behaviors and actions its block makes; `set NAME.active no` takes them out of the world, `yes` runs the block again, `remove NAME` removes them all"),
     ("on", "on contact A B [as NAME] { ... } | on contact end A B [as NAME] { ... }",
      "runs a block when A and B (items, boundaries or bounds) begin, or stop, touching; contact.x, contact.y is the point"),
     ("source", "source FILE", "runs another script in the same world (path relative to this script)"),
@@ -175,12 +178,14 @@ extension Interpreter {
         if a.slot.type == .newName, let n = a.expr.bareName, ReservedWords.isReserved(n) {
             throw runtimeError("'\(n)' is a reserved name", a.range)
         }
+        if a.slot.type == .region { return _ = try FieldRegionSyntax.region(a.expr, self, checking: true) }
         guard a.expr.isClosed else { return try checkExpression(a.expr) }
         switch a.slot.type {
         case .number, .duration: _ = try number(a)
         case .name, .newName: _ = try name(a)
         case .value, .file: _ = try evaluate(a.expr)
         case .expression: try checkExpression(a.expr)
+        case .region: _ = try FieldRegionSyntax.region(a.expr, self, checking: true)
         case .word: break
         }
     }

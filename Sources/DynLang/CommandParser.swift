@@ -177,7 +177,7 @@ struct CommandParser {
         }
         let e = exprs[index]
         switch slot.type {
-        case .number, .duration, .value, .expression:
+        case .number, .duration, .value, .expression, .region:
             if let w = e.bareName, keywords.contains(w) { throw error("expected \(slot.what), found '\(w)'", e.range) }
         case .name, .newName:
             guard e.bareName != nil || e.isString else {

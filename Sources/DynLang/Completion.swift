@@ -20,7 +20,9 @@ extension Session {
         context.entities = order.map { name in
             switch entities[name] {
             case .item?: return (name, .item)
+            case .composite?: return (name, .behavior(Interpreter.compositeProperties))
             case .behavior(let id)?:
+                if let kind = world.fieldKind(id) { return (name, .behavior(FieldLanguage.properties(of: kind).map(\.name))) }
                 return (name, .behavior(world.behaviorKind(id).map { World.behaviorProperties(of: $0).map(\.name) } ?? []))
             default: return (name, .other)
             }
@@ -64,6 +66,9 @@ public enum Completion {
             pool = props.map { object + "." + $0 }
         } else if words.isEmpty {
             pool = Interpreter.statementKeywords
+        } else if words.last == "region" || words.first == "set" && words.count == 2 && words[1].hasSuffix(".region") {
+            // A region comes next: only the region functions.
+            pool = FieldRegionSyntax.names.map { $0 == "everywhere" ? $0 : $0 + "(" }
         } else if words.first == "source" || words.first == "save" {
             return files(matching: word)
         } else {

@@ -150,14 +150,29 @@ struct RemoveCommand: Command {
             .positional("names", [], repeated: [Slot("NAME", "the name of something to remove", .name)], atLeast: 1),
         ]),
         summary: "removes items, behaviors or every-step actions",
-        details: "Removing a group removes its members with it. A member cannot be removed on its own.",
+        details: """
+            Removing a group removes its members with it. A member cannot be removed on its own. Removing \
+            a behavior removes the actions that belong to it (`every step of NAME`); removing a composite \
+            behavior removes everything it holds. `remove all behaviors` removes every behavior and \
+            composite (items, boundaries and other actions stay).
+            """,
         example: "remove ball", make: { try RemoveCommand($0) })
 
     let names: [Arg]
 
     init(_ a: ParsedArguments) throws { names = a.args("names") }
 
+    /// `remove all behaviors` (UIKit's removeAllBehaviors); `all` names nothing else.
+    var removesAllBehaviors: Bool { names.count == 2 && names[0].expr.bareName == "all" && names[1].expr.bareName == "behaviors" }
+
+    func validate() throws {
+        if !removesAllBehaviors, let all = names.first(where: { $0.expr.bareName == "all" }) {
+            throw RuntimeError(message: "'all' is not a name here; 'remove all behaviors' removes every behavior", range: all.range)
+        }
+    }
+
     func apply(to interp: Interpreter) throws {
+        if removesAllBehaviors { return try interp.removeAllBehaviors(names[0].range.union(names[1].range)) }
         let resolved = try names.map { (try interp.name($0), $0.range) }
         // Validate every name first, so that a bad one removes nothing.
         var seen = Set<String>()
@@ -250,6 +265,7 @@ extension Interpreter {
 
     func removeEntity(_ name: String, _ range: SourceRange) throws {
         guard let e = session.entities[name] else { return }
+        leaveComposites(name)
         switch e {
         case .item(let id):
             let members = session.world.members(of: id)
@@ -258,7 +274,11 @@ extension Interpreter {
             for m in members { undefine(itemName(m)) }
         case .behavior(let id):
             try engine(at: range) { try $0.removeBehavior(id) }
+            session.fieldForces.removeAll { $0.field == id }
             undefine(name)
+            try removeActions(ownedBy: name, range)
+        case .composite:
+            try removeComposite(name, range)
         case .boundary(let id):
             try engine(at: range) { try $0.removeBoundary(id) }
             undefine(name)
@@ -289,7 +309,7 @@ extension Interpreter {
     /// One frame: the world's step, then contact handlers, every-step actions, trails and logs.
     func stepFrame() throws {
         // A paused uikit world (everything asleep) does not step, and runs no actions.
-        guard session.world.step() else { return }
+        guard try stepWorld() else { return }
         if !session.contactHandlers.isEmpty { try runContactHandlers() }
         if !session.actions.isEmpty { try runActions() }
         if !session.traces.isEmpty || !session.logs.isEmpty { try afterFrame() }
@@ -301,7 +321,7 @@ extension Interpreter {
         defer { file = savedFile }
         let savedHandler = runningHandler
         defer { runningHandler = savedHandler }
-        for action in actions {
+        for action in actions where action.owner.flatMap(compositeIndex).map({ session.composites[$0].active }) ?? true {
             // An action removed by an earlier one in this frame does not run any more.
             guard session.actions.contains(where: { $0.serial == action.serial }) else { continue }
             file = action.file

@@ -29,6 +29,8 @@ public enum SlotType: Sendable, Equatable {
     case expression
     /// One of these words, written bare.
     case word([String])
+    /// A field's region, written in the region syntax (`disc(100)`, FieldRegionSyntax.swift).
+    case region
 }
 
 /// A rule on a number that needs no world to check.

@@ -72,6 +72,8 @@ public enum Entity: Sendable, Hashable {
     case boundary(BoundaryID)
     /// An `every step` block or an `on contact` handler.
     case action
+    /// A composite behavior (`behavior NAME { }`).
+    case composite
 }
 
 /// An `every step` block.
@@ -81,6 +83,8 @@ struct Action: Sendable {
     var file: SourceFile
     /// Unique in the session (`Session.nextSerial`): tells a removed action from a new one of the same name.
     var serial = 0
+    /// The behavior it belongs to (`every step of NAME`), removed with it.
+    var owner: String? = nil
 }
 
 /// An `on contact A B { }` block: A and B are item or boundary names (or `bounds`).
@@ -134,6 +138,10 @@ public struct Session: Sendable {
     var traces: [Trace] = []
     /// Logs writing CSV rows (`log`), in the order they began.
     var logs: [LogSpec] = []
+    /// The force expressions of custom fields, in creation order (CustomFields.swift).
+    var fieldForces: [FieldForce] = []
+    /// Composite behaviors, in creation order (CompositeBehaviors.swift).
+    var composites: [Composite] = []
 
     public init(world: World = World()) {
         self.world = world
@@ -192,6 +200,8 @@ public final class Interpreter {
     /// The every-step block or contact handler running (as messages name it), if any: no
     /// command may step the world from inside one.
     var runningHandler: String?
+    /// The composite behaviors whose blocks are running, innermost last: what they make is theirs.
+    var buildingComposites: [String] = []
     /// Where output goes (a terminal? its size, colour): set by the shell, read by pictures.
     public var display = DisplayHost()
     /// The open files of `log`s, by log name.
@@ -349,6 +359,7 @@ public final class Interpreter {
                             + Suggest.hint(for: name, in: visibleVariableNames()), range)
                 }
             case .property(let object, let objectRange, let name, let nameRange):
+                if name == "region", let id = fieldNamed(object) { return try setFieldRegion(id, object, nameRange, value) }
                 let v = try evaluate(value)
                 try setProperty(object, objectRange, name, nameRange, to: v, valueRange: value.range)
             case .dynamicProperty(let objectExpr, let name, let nameRange):
@@ -409,11 +420,15 @@ public final class Interpreter {
                 try withScope([:]) { try execute(body) }
             }
 
-        case .everyStep(let name, let nameRange, let body):
+        case .everyStep(let name, let nameRange, let owner, let ownerRange, let body):
+            if let owner, let ownerRange { try checkOwner(owner, ownerRange) }
             let actionName = try actionName(name, nameRange, base: "action")
-            session.actions.append(Action(name: actionName, body: body, file: file, serial: session.nextSerial))
+            session.actions.append(Action(name: actionName, body: body, file: file, serial: session.nextSerial, owner: owner))
             session.nextSerial += 1
             define(actionName, .action)
+
+        case .composite(let name, let nameRange, let body):
+            try addComposite(name, nameRange, body)
 
         case .onContact(let a, let b, let ended, let name, let nameRange, let body):
             try addContactHandler(a, b, ended: ended, name: name, nameRange: nameRange, body: body)
@@ -541,6 +556,7 @@ public final class Interpreter {
             return (kind.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + kind + " behavior"
         case .boundary: return "a boundary"
         case .action: return "an action"
+        case .composite: return "a composite behavior"
         }
     }
 
@@ -563,12 +579,13 @@ public final class Interpreter {
     func define(_ name: String, _ entity: Entity) {
         session.entities[name] = entity
         session.order.append(name)
-        if entity != .action { session.names[entity] = name }
+        if entity != .action && entity != .composite { session.names[entity] = name }
+        adoptIntoComposite(name, entity)
     }
 
     /// Forgets an entity's name.
     func undefine(_ name: String) {
-        if let entity = session.entities[name], entity != .action { session.names[entity] = nil }
+        if let entity = session.entities[name], entity != .action && entity != .composite { session.names[entity] = nil }
         session.entities[name] = nil
         session.order.removeAll { $0 == name }
     }

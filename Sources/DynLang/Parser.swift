@@ -27,7 +27,8 @@
 //   if          -> 'if' expression block { 'else' 'if' expression block } [ 'else' block ]
 //                  ('else' may follow '}' on the same line or on a later line)
 //   while       -> 'while' expression block
-//   every       -> 'every' 'step' [ 'as' NAME ] block
+//   every       -> 'every' 'step' [ 'of' NAME ] [ 'as' NAME ] block
+//   behavior    -> 'behavior' NAME block
 //   on          -> 'on' 'contact' [ 'end' ] argument argument [ 'as' NAME ] block
 //   source      -> 'source' ( STRING | PATH )        PATH: raw text up to a space, ';', '}', '#'
 //   block       -> '{' statements '}'
@@ -365,6 +366,7 @@ private struct ParserCore {
             case "if": return try parseIf()
             case "while": return try parseWhile()
             case "every": return try parseEvery()
+            case "behavior": return try parseComposite()
             case "on": return try parseOn()
             case "source": return try parseSource()
             case "else": throw error("'else' without a matching 'if'", at: current)
@@ -532,10 +534,22 @@ private struct ParserCore {
         guard matchWord("step") else {
             throw error("expected 'step' after 'every', found \(describe(current))", at: current)
         }
+        var owner: (name: String, range: SourceRange)?
+        if matchWord("of") { owner = try expectName(after: "'of'") }
         var name: (name: String, range: SourceRange)?
         if matchWord("as") { name = try expectName(after: "'as'") }
         let body = try parseBlock(for: "every step")
-        return statement(.everyStep(name: name?.name, nameRange: name?.range, body: body), from: keyword)
+        return statement(.everyStep(name: name?.name, nameRange: name?.range, owner: owner?.name, ownerRange: owner?.range, body: body),
+                         from: keyword)
+    }
+
+    // behavior -> 'behavior' NAME block
+    mutating func parseComposite() throws -> Statement {
+        let keyword = current
+        advance()
+        let name = try expectName(after: "'behavior'")
+        let body = try parseBlock(for: "behavior")
+        return statement(.composite(name: name.name, nameRange: name.range, body: body), from: keyword)
     }
 
     // on -> 'on' 'contact' [ 'end' ] argument argument [ 'as' NAME ] block

@@ -121,6 +121,8 @@ extension Interpreter {
             let v = world.property(p, of: id)
             return p.isBoolean ? .boolean(v != 0) : .number(v)
         case .behavior(let id):
+            if world.behaviorKind(id) == .field { return try fieldProperty(id, object, name, nameRange) }
+            if name == "items" && world.behaviorKind(id) != nil { return .string(fieldItemsText(world.behaviorItems(id))) }
             guard let v = world.behaviorProperty(name, of: id) else {
                 let names = world.behaviorKind(id).map { World.behaviorProperties(of: $0).map(\.name) } ?? []
                 throw runtimeError("\(entityKindName(entity)) has no property '\(name)'" + Suggest.hint(for: name, in: names), nameRange)
@@ -135,6 +137,8 @@ extension Interpreter {
             }
         case .action:
             throw runtimeError("an action has no properties", nameRange)
+        case .composite:
+            return try compositeProperty(object, name, nameRange)
         }
     }
 
@@ -247,6 +251,9 @@ extension Interpreter {
             }
             try engine { try session.world.setProperty(p, of: id, to: d) }
         case .behavior(let id):
+            if session.world.behaviorKind(id) == .field {
+                return try setFieldProperty(id, object, name, nameRange, to: value, valueRange: valueRange)
+            }
             let infos = session.world.behaviorKind(id).map { World.behaviorProperties(of: $0) } ?? []
             guard let info = infos.first(where: { $0.name == name }) else {
                 throw runtimeError("\(entityKindName(entity)) has no property '\(name)'" + Suggest.hint(for: name, in: infos.map(\.name)), nameRange)
@@ -273,6 +280,8 @@ extension Interpreter {
             }
         case .action:
             throw runtimeError("an action has no properties", nameRange)
+        case .composite:
+            try setCompositeProperty(object, name, nameRange, to: value, valueRange: valueRange)
         }
     }
 
@@ -285,6 +294,7 @@ extension Interpreter {
             return "\(name) x \(f(.x)) y \(f(.y)) angle \(f(.angle)) vx \(f(.vx)) vy \(f(.vy)) spin \(f(.spin))"
         case .behavior(let id):
             guard let kind = w.behaviorKind(id) else { return "\(name) removed" }
+            if kind == .field { return describeField(name, id) }
             var line = "\(name) \(kind)"
             for info in World.behaviorProperties(of: kind) {
                 if let v = w.behaviorProperty(info.name, of: id) { line += " \(info.name) \(Interpreter.value(v))" }
@@ -302,7 +312,10 @@ extension Interpreter {
             if let h = session.contactHandlers.first(where: { $0.name == name }) {
                 return "\(name) on contact\(h.ended ? " end" : "") \(h.a) \(h.b)"
             }
+            if let owner = session.actions.first(where: { $0.name == name })?.owner { return "\(name) every step of \(owner)" }
             return "\(name) every step"
+        case .composite:
+            return describeComposite(name)
         }
     }
 

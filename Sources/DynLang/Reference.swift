@@ -15,7 +15,7 @@ public enum Reference {
         out += "Expressions: numbers (90deg, 2s), \"strings {with} interpolation\", true/false, variables,\n"
         out += "  NAME.PROPERTY, + - * / %, == != < <= > >=, and or not, and the functions\n"
         out += "  " + Builtins.functionNames.joined(separator: " ") + " and pi.\n"
-        out += "help items, help world, help shell and help KIND (gravity, ...) list properties.\n"
+        out += "help items, help world, help shell and help KIND (gravity, ...) list properties; help field the field kinds.\n"
         return out
     }
 
@@ -29,6 +29,7 @@ public enum Reference {
             if behaviorKinds.contains(where: { "\($0)" == topic }), let props = help(kindProperties: topic) {
                 out += props
             }
+            if topic == "field" { out += FieldLanguage.helpText }
             return out
         }
         if let form = controlForms.first(where: { $0.name == topic }) {
@@ -103,6 +104,16 @@ public enum Reference {
                 out += "| `\(p.name)` | \(p.settable ? "yes" : "no") | \(p.unit) | \(p.summary) |\n"
             }
         }
+        out += "\n## Field kinds\n\n| kind | force |\n| --- | --- |\n"
+        for k in FieldLanguage.kinds {
+            out += "| `\(k.words)` | \(k.summary) |\n"
+        }
+        out += "\n## Field properties\n\n| property | settable | unit | meaning | kinds |\n| --- | --- | --- | --- | --- |\n"
+        for p in FieldLanguage.properties {
+            let owners = FieldLanguage.kinds.filter { k in FieldLanguage.properties(of: k.kind).contains { $0.name == p.name } }
+            let which = owners.count == FieldLanguage.kinds.count ? "all" : owners.map(\.words).joined(separator: ", ")
+            out += "| `\(p.name)` | \(p.settable ? "yes" : "no") | \(p.unit) | \(p.summary.replacingOccurrences(of: "|", with: "\\|")) | \(which) |\n"
+        }
         out += "\n## Shell settings\n\n| setting | meaning |\n| --- | --- |\n"
         for p in shellProperties {
             out += "| `shell.\(p.name)` | \(p.summary) |\n"
@@ -111,7 +122,7 @@ public enum Reference {
         for f in Builtins.functions {
             out += "| `\(f.name)` | \(f.arity.map(String.init) ?? "1 or more") | \(f.summary) |\n"
         }
-        out += "\nConstants: `pi`; `yes` and `no` (the same as `true` and `false`).\n"
+        out += "\nConstants: `pi`; `inf` (infinity: `set pin.rangeMax inf` removes a limit; commands and properties that need a finite number refuse it); `yes` and `no` (the same as `true` and `false`).\n"
         out += "\n## Reserved words\n\nNo variable, item, behavior or action may take these names.\n\n| word | meaning |\n| --- | --- |\n"
         for r in ReservedWords.table {
             out += "| `\(r.word)` | \(r.meaning) |\n"

@@ -21,6 +21,7 @@ public enum ReservedWords {
         ("yes", .name, "true, for yes/no properties"),
         ("no", .name, "false, for yes/no properties"),
         ("pi", .name, "the constant π"),
+        ("inf", .name, "infinity, for no limit (set pin.rangeMax inf)"),
         ("world", .name, "the world's properties (world.time, ...)"),
         ("shell", .name, "the shell's settings (shell.echo, ...)"),
         ("contact", .name, "the contact event in an on-contact block (contact.x, ...)"),

@@ -331,6 +331,37 @@ let demoScripts: [(name: String, text: String)] = [
         # It hangs straight down from the hook.
         assert abs(link39.x - 100) < 5 and link39.y > 850, "end at {link39.x}, {link39.y}"
         """# + "\n"),
+    ("charges", #"""
+        # Charged balls in a box sort themselves around a charged rod. An electric field (reference
+        # §13.2, F = S·q·r̂/r) pushes the positive balls (charge 1) away from the centre and pulls the
+        # negative ones (charge -1) in. Lighter items would go faster: the force is not mass-scaled.
+        world 400 400
+        collide all bounds
+        field electric at 200 200 strength 30 as rod
+        # A drag field (F = -S·v·|v|) calms them, so they settle where the rod puts them.
+        field drag strength 4 as air
+        let n = 6
+        for i in 0..<n {
+          let a = 2 * pi * i / n
+          add view "plus{i}" frame (200 + 60 * cos(a) - 10) (200 + 60 * sin(a) - 10) 20 20 shape ellipse charge 1
+          add view "minus{i}" frame (200 + 150 * cos(a + pi / n) - 10) (200 + 150 * sin(a + pi / n) - 10) 20 20 shape ellipse charge -1
+        }
+        add view neutral frame 340 40 20 20 shape ellipse
+        show width 40 height 12
+        run 4 live
+        show width 40 height 12
+        let nearest = 1e9
+        let farthest = 0
+        for i in 0..<n {
+          set nearest min(nearest, hypot("plus{i}".x - 200, "plus{i}".y - 200))
+          set farthest max(farthest, hypot("minus{i}".x - 200, "minus{i}".y - 200))
+        }
+        print "positive balls at least {round(nearest)} pt from the rod, negative ones at most {round(farthest)}"
+        assert nearest > 120, "a positive ball stayed near the rod: {nearest}"
+        assert farthest < 60, "a negative ball stayed away: {farthest}"
+        # The neutral ball feels nothing.
+        assert neutral.x == 350 and neutral.y == 50
+        """# + "\n"),
     ("cradle", #"""
         # Newton's cradle: five equal, touching, perfectly elastic balls on strings of 200 pt.
         # The first is let go from 60°; it arrives at v = √(2·g·L·(1 − cos 60°)) = 447 pt/s and,
@@ -746,5 +777,36 @@ let demoScripts: [(name: String, text: String)] = [
           assert "seg{i}".y > chordY, "seg{i} at {x}, {"seg{i}".y} is above the chord ({chordY})"
           if i > 0 { assert x > "seg{i - 1}".x, "seg{i} is left of seg{i - 1}" }
         }
+        """# + "\n"),
+    ("vortex", #"""
+        # A vortex stirs a box of balls round and round. The vortex field (reference §13.2, F = S·(−p̂y, p̂x)/m)
+        # pushes each ball along the circle about the box's centre, clockwise on screen; the walls and
+        # the other balls keep them in. A drag field stops them running away.
+        world 300 300
+        collide all bounds
+        field vortex at 150 150 strength 0.002 region disc(140) as stir
+        field drag strength 0.5 as water
+        for i in 0..<16 {
+          add view "ball{i}" frame (30 + i % 4 * 70) (30 + floor(i / 4) * 70) 30 30 shape ellipse elasticity 0.5
+        }
+        run 3 live
+        show width 40 height 12
+        # Angular momentum about the centre, per unit mass: x·vy − y·vx > 0 is clockwise on screen (y down).
+        let spin = 0
+        let moving = 0
+        for i in 0..<16 {
+          set spin spin + ("ball{i}".x - 150) * "ball{i}".vy - ("ball{i}".y - 150) * "ball{i}".vx
+          if hypot("ball{i}".vx, "ball{i}".vy) > 5 { set moving moving + 1 }
+        }
+        print "angular momentum per mass {round(spin)} pt²/s; {moving} of 16 balls moving"
+        assert spin > 0, "the balls turn clockwise on screen"
+        # The four corner balls start outside the vortex's disc, so only a hit sets them going.
+        assert moving >= 12
+        # Switch the vortex off: the drag brings everything to rest.
+        set stir.strength 0
+        run 5
+        let fastest = 0
+        for i in 0..<16 { set fastest max(fastest, hypot("ball{i}".vx, "ball{i}".vy)) }
+        assert fastest < 5, "still moving at {fastest} pt/s"
         """# + "\n"),
 ]

@@ -45,10 +45,17 @@ struct UIKitDocTests {
             case "item": return ItemProperty(rawValue: name) != nil ? nil : "no item property '\(name)'"
             case "world": return worldProperties.contains { $0.name == name } ? nil : "no world property '\(name)'"
             case "shell": return shellProperties.contains { $0.name == name } ? nil : "no shell setting '\(name)'"
+            case "field": return FieldLanguage.properties.contains { $0.name == name } ? nil : "no field property '\(name)'"
             default:
                 guard let kind = kinds[owner] else { return "unknown owner '\(owner)'" }
                 return World.behaviorProperties(of: kind).contains { $0.name == name } ? nil : "no \(owner) property '\(name)'"
             }
+        }
+        // A region expression: one of the forms the `region` property takes.
+        if let open = span.firstIndex(of: "(") ?? (span == "everywhere" ? span.endIndex : nil) {
+            let name = String(span[..<open])
+            let forms = FieldLanguage.regionForms.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return forms.contains { $0 == name || $0.hasPrefix(name + "(") } ? nil : "no region form '\(name)'"
         }
         let words = span.split(separator: " ").map(String.init)
         guard let first = words.first else { return "empty" }
@@ -106,5 +113,8 @@ struct UIKitDocTests {
         #expect(Self.problem("gravity spin 3") != nil)
         #expect(Self.problem("teleport ITEM") != nil)
         #expect(Self.problem("item.mass") == nil && Self.problem("item.weight") != nil)
+        #expect(Self.problem("field.falloff") == nil && Self.problem("field.gravity") != nil)
+        #expect(Self.problem("disc(R)") == nil && Self.problem("everywhere") == nil && Self.problem("circle(R)") != nil)
+        #expect(Self.problem("field vortex") == nil && Self.problem("field whirl") != nil)
     }
 }
