@@ -15,9 +15,10 @@ struct Checker {
     func check(_ source: SourceFile) -> [Diagnostic] {
         let (script, diagnostics) = Parser.parse(source)
         var all = diagnostics
-        let saved = interpreter.file
+        let saved = (interpreter.file, interpreter.declaredFunctions)
         interpreter.file = source
-        defer { interpreter.file = saved }
+        defer { (interpreter.file, interpreter.declaredFunctions) = saved }
+        declareFunctions(script.statements)
         check(script.statements, into: &all)
         return all
     }
@@ -90,6 +91,38 @@ struct Checker {
             try checkSource(pathExpr, into: &all)
         case .block(let body):
             check(body, into: &all)
+        case .function(let name, let nameRange, let parameters, let parameterRanges, let body):
+            try reserved(name, nameRange)
+            for (p, r) in zip(parameters, parameterRanges) { try reserved(p, r) }
+            if Builtins.functionNames.contains(name) {
+                throw RuntimeError(message: "'\(name)' is a built-in function; choose another name", range: nameRange)
+            }
+            check(body, into: &all)
+        case .returnValue(let value):
+            if let value { try interp.checkExpression(value) }
+        case .loopControl:
+            break
+        case .expression(let e):
+            try interp.checkExpression(e)
+        }
+    }
+
+    /// Records the functions the script defines (anywhere in it), so that calls of them check.
+    func declareFunctions(_ statements: [Statement]) {
+        for s in statements {
+            switch s.kind {
+            case .function(let name, _, let parameters, _, let body):
+                interpreter.declaredFunctions[name] = parameters.count
+                declareFunctions(body)
+            case .forRange(_, _, _, _, _, let body), .whileLoop(_, let body), .everyStep(_, _, let body),
+                 .onContact(_, _, _, _, _, let body), .block(let body):
+                declareFunctions(body)
+            case .ifElse(_, let then, let otherwise):
+                declareFunctions(then)
+                declareFunctions(otherwise ?? [])
+            default:
+                break
+            }
         }
     }
 
@@ -133,7 +166,13 @@ extension Interpreter {
             for case .interpolation(let inner) in parts { try checkExpression(inner) }
         case .dynamicProperty(let object, _, _): try checkExpression(object)
         case .call(let function, let functionRange, let arguments):
-            try Builtins.check(function, functionRange, arguments.count, range: e.range)
+            if let n = declaredFunctions[function] ?? session.functions[function]?.parameters.count {
+                if n != arguments.count {
+                    throw RuntimeError(message: "\(function) takes \(n) argument\(n == 1 ? "" : "s"), got \(arguments.count)", range: e.range)
+                }
+            } else {
+                try Builtins.check(function, functionRange, arguments.count, range: e.range)
+            }
             for a in arguments { try checkExpression(a) }
         case .unary(_, let operand): try checkExpression(operand)
         case .binary(_, let l, let r, _):

@@ -126,7 +126,7 @@ extension Interpreter {
             return try body(&session.world)
         } catch let e as EngineError {
             let r = e.field.flatMap { fields[$0] } ?? range
-            throw runtimeError(e.message, r)
+            throw runtimeError(e.text(), r)
         }
     }
 

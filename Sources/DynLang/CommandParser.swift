@@ -215,7 +215,9 @@ extension Expr {
             return parts.allSatisfy { if case .interpolation(let e) = $0 { return e.isClosed } else { return true } }
         case .name(let n): return Builtins.isConstant(n)
         case .property, .dynamicProperty: return false
-        case .call(_, _, let arguments): return arguments.allSatisfy(\.isClosed)
+        case .call(let f, _, let arguments):
+            // A function of the script's own (`fn`) is known only when it runs.
+            return Builtins.functionNames.contains(f) && arguments.allSatisfy(\.isClosed)
         case .unary(_, let e): return e.isClosed
         case .binary(_, let l, let r, _): return l.isClosed && r.isClosed
         }

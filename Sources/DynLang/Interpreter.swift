@@ -128,6 +128,8 @@ public struct Session: Sendable {
     var traces: [Trace] = []
     /// Logs writing CSV rows (`log`), in the order they began.
     var logs: [LogSpec] = []
+    /// Functions defined with `fn`, by name (Functions.swift).
+    var functions: [String: UserFunction] = [:]
 
     public init(world: World = World()) {
         self.world = world
@@ -183,6 +185,10 @@ public final class Interpreter {
     /// What the running top-level command asks `save` to replay instead of its own text
     /// (`record` and `plot` step the world: they replay as `step N`).
     var journalEntry: String?
+    /// Calls of `fn` functions running, outermost first (Functions.swift).
+    var callDepth = 0
+    /// Functions a script being checked defines, with their parameter counts (Checker.swift).
+    var declaredFunctions: [String: Int] = [:]
 
     public init(session: Session = Session(), write: @escaping (String) -> Void) {
         self.session = session
@@ -324,7 +330,7 @@ public final class Interpreter {
             }
 
         case .print(let expr):
-            if let name = expr.bareName, lookupVariable(name) == nil, !Builtins.isConstant(name) {
+            if let name = expr.bareName, lookupVariable(name) == nil, !Builtins.isConstant(name) || session.entities[name] != nil {
                 if name == "world" { return printWorld() }
                 if let entity = session.entities[name] { return emit(describe(name, entity) + "\n") }
             }
@@ -338,7 +344,7 @@ public final class Interpreter {
                 throw runtimeError("assert needs a condition that is true or false, got \(v.typeDescription) (\(v))", condition.range)
             }
             if !holds {
-                let what = text ?? file.text(condition.range)
+                let what = (text ?? file.text(condition.range)) + comparedValues(condition)
                 throw ScriptFailure.assertion(
                     Diagnostic(.error, "assertion failed: \(what)", at: SourceLocation(file: file, range: condition.range)))
             }
@@ -350,7 +356,7 @@ public final class Interpreter {
             var i = a
             while closed ? i <= b : i < b {
                 try checkInterrupt(statement.range, "the for loop")
-                try withScope([variable: .number(i)]) { try execute(body) }
+                if try loopBody({ try withScope([variable: .number(i)]) { try execute(body) } }) { break }
                 i += 1
             }
 
@@ -365,7 +371,7 @@ public final class Interpreter {
         case .whileLoop(let condition, let body):
             while try boolean(condition, "while") {
                 try checkInterrupt(statement.range, "the while loop")
-                try withScope([:]) { try execute(body) }
+                if try loopBody({ try withScope([:]) { try execute(body) } }) { break }
             }
 
         case .everyStep(let name, let nameRange, let body):
@@ -381,6 +387,9 @@ public final class Interpreter {
 
         case .block(let body):
             try withScope([:]) { try execute(body) }
+
+        case .function, .returnValue, .loopControl, .expression:
+            try executeFunctionStatement(statement)
         }
     }
 
@@ -571,6 +580,7 @@ public final class Interpreter {
             let object = try dynamicName(objectExpr)
             return try property(object, objectExpr.range, name, nameRange)
         case .call(let function, let functionRange, let arguments):
+            if let v = try callSpecial(function, functionRange, arguments, expr.range) { return v }
             var values: [Double] = []
             for a in arguments { values.append(try number(a, "an argument of \(function)")) }
             return .number(try finite(try Builtins.call(function, functionRange, values, range: expr.range), expr.range))
@@ -633,6 +643,7 @@ public final class Interpreter {
         case .remainder:
             if b == 0 { throw runtimeError("remainder of a division by zero", opRange) }
             return .number(try finite(a.truncatingRemainder(dividingBy: b), range))
+        case .power: return .number(try Builtins.power(a, b, opRange, range: range))
         case .less: return .boolean(a < b)
         case .lessEqual: return .boolean(a <= b)
         case .greater: return .boolean(a > b)

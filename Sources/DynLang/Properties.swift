@@ -228,7 +228,9 @@ extension Interpreter {
         }
         func engine(_ body: () throws -> Void) throws {
             do { try body() } catch let e as EngineError {
-                throw runtimeError(e.message, valueRange)
+                // The value set is the one the message quotes (when it quotes one).
+                if case .number(let d) = value { throw runtimeError(e.text(value: d), valueRange) }
+                throw runtimeError(e.text(), valueRange)
             }
         }
         let entity = try entityWithProperties(object, objectRange)
