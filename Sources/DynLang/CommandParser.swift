@@ -143,6 +143,8 @@ struct CommandParser {
         if forms.count == 1 && forms[0].sub == nil { return forms[0] }
         let subs = forms.compactMap(\.sub)
         guard let w = peekWord, let form = forms.first(where: { $0.sub == w }) else {
+            // A command whose plain form stands beside its sub-keyword forms (`run T`, `run until`).
+            if let plain = forms.first(where: { $0.sub == nil }) { return plain }
             throw error("expected \(CommandParser.list(subs, "or")) after '\(spec.name)'" + found
                 + (peekWord.map { Suggest.hint(for: $0, in: subs) } ?? ""), currentRange)
         }

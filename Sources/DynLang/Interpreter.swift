@@ -130,6 +130,8 @@ public struct Session: Sendable {
     var logs: [LogSpec] = []
     /// Functions defined with `fn`, by name (Functions.swift).
     var functions: [String: UserFunction] = [:]
+    /// Results of `measure`, by name (Measurements.swift).
+    var measurements: [String: Measurement] = [:]
 
     public init(world: World = World()) {
         self.world = world

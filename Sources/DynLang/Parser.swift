@@ -612,6 +612,12 @@ private struct ParserCore {
             }
         } else if syntax?.leadsWithFile == true {
             arguments.append(try parsePath(after: name))
+        } else if case .identifier(let sub) = current.kind, let form = syntax?.forms.first(where: { $0.sub == sub }),
+                  form.positionals.first?.fixed.first?.type == .expression {
+            // `run until ball.y > 500 max 3`: a whole expression after the sub-keyword.
+            arguments.append(Expr(.name(sub), current.range))
+            advance()
+            if !atCommandEnd && !check(.leftBrace) { arguments.append(try parseExpression()) }
         }
         while !atCommandEnd && !check(.leftBrace) {
             let argument = try parseArgument()

@@ -39,7 +39,7 @@ public enum Reference {
         case "items", "item", "view":
             return "Item properties (set with: set NAME.PROP VALUE; * read-only):\n"
                 + table(itemPropertySummaries.map { p in
-                    (p.name + (ItemProperty(rawValue: p.name)?.isSettable == false ? " *" : ""), p.summary)
+                    (p.name + (ItemProperty(rawValue: p.name)?.isSettable != true ? " *" : ""), p.summary)
                 })
         case "world":
             return "World properties (set with: set world.PROP VALUE; * read-only):\n"

@@ -110,7 +110,7 @@ struct InterpreterTests {
         let (_, failure) = run("assert 1 + 1 == 3\n")
         #expect(failure?.exitStatus == 1)
         #expect(failure?.rendered == """
-            t.dyn:1:8: error: assertion failed: 1 + 1 == 3
+            t.dyn:1:8: error: assertion failed: 1 + 1 == 3 (1 + 1 is 2)
             assert 1 + 1 == 3
                    ^~~~~~~~~~
 
