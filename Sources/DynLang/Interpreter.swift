@@ -132,6 +132,8 @@ public struct Session: Sendable {
     var functions: [String: UserFunction] = [:]
     /// Results of `measure`, by name (Measurements.swift).
     var measurements: [String: Measurement] = [:]
+    /// In a state on the undo stack: the command that came after it (what `undo` takes back).
+    var undoLabel: String?
 
     public init(world: World = World()) {
         self.world = world
@@ -236,7 +238,9 @@ public final class Interpreter {
                 throw failure
             }
             if topLevel && revision != startRevision && !Interpreter.isUndo(statement) {
-                undoStack.append(before)
+                var snapshot = before
+                snapshot.undoLabel = script.file.text(statement.range)
+                undoStack.append(snapshot)
                 if undoStack.count > Interpreter.undoLimit { undoStack.removeFirst() }
                 record(statement, in: script.file)
             }

@@ -22,6 +22,19 @@ struct UndoCommand: Command {
     func apply(to interp: Interpreter) throws {
         guard let previous = interp.undoStack.popLast() else { throw interp.runtimeError("nothing to undo", at) }
         interp.session = previous
+        interp.note("undid: " + UndoCommand.shortened(previous.undoLabel ?? "the last command"))
+    }
+
+    /// The first line of a command, at most 60 characters.
+    static func shortened(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var first = String(lines.first ?? "")
+        var cut = lines.count > 1
+        if first.count > 60 {
+            first = String(first.prefix(57))
+            cut = true
+        }
+        return cut ? first + " ..." : first
     }
 }
 
@@ -52,6 +65,8 @@ struct SaveCommand: Command {
         } catch {
             throw interp.runtimeError("cannot save to '\(path)': \(error.localizedDescription)", file.range)
         }
+        let n = interp.session.journal.count
+        interp.note("saved \(n) command\(n == 1 ? "" : "s") to \(Interpreter.displayName(resolved))")
     }
 }
 
@@ -67,6 +82,7 @@ struct ResetCommand: Command {
 
     func apply(to interp: Interpreter) throws {
         interp.session = Session()
+        interp.note("reset: an empty world (undo brings the old one back)")
     }
 }
 

@@ -66,12 +66,18 @@ public final class Repl {
 
     /// Runs until Ctrl-D; returns the exit status (0).
     public func run() -> Int32 {
-        output.write("dyn \(DynVersion.string): 2D physics with the semantics of UIKit Dynamics. Type 'help', Ctrl-D to leave.\n")
+        output.write("dyn \(DynVersion.string): 2D physics with the semantics of UIKit Dynamics. Type 'help'; 'quit' or Ctrl-D leaves.\n")
         var pending = ""
         var pendingLines = 0
         while true {
             let prompt = pending.isEmpty ? styled("dyn> ") : styled("...> ")
             switch editor.readLine(prompt: prompt) {
+            case .endOfInput where !pending.isEmpty:
+                // Ctrl-D at a continuation prompt cancels the entry; it does not leave the shell.
+                output.write("(entry cancelled)\n")
+                pending = ""
+                pendingLines = 0
+                continue
             case .endOfInput:
                 if let error = editor.close() { output.writeError("warning: \(error)\n") }
                 output.flush()
@@ -81,10 +87,15 @@ public final class Repl {
                 pendingLines = 0
                 continue
             case .line(let line):
+                if pending.isEmpty && Repl.isQuit(line) {
+                    if let error = editor.close() { output.writeError("warning: \(error)\n") }
+                    output.flush()
+                    return Program.ok
+                }
                 pending += pending.isEmpty ? line : "\n" + line
                 pendingLines += 1
-                let file = SourceFile(name: "<stdin>", text: pending, directory: FileManager.default.currentDirectoryPath,
-                                      lineOffset: linesRead)
+                // Diagnostics name the entry: `<prompt>:LINE:COLUMN`, LINE counted within it.
+                let file = SourceFile(name: "<prompt>", text: pending, directory: FileManager.default.currentDirectoryPath)
                 guard case .complete(let script, let diagnostics) = Parser.parseEntry(file) else { continue }
                 editor.addHistory(pending)
                 linesRead += pendingLines
@@ -115,9 +126,19 @@ public final class Repl {
         Repl.completionContext.withLock { $0 = context }
     }
 
+    /// `quit` or `exit` alone on a line (spaces and a `;` allowed) leaves the shell.
+    static func isQuit(_ line: String) -> Bool {
+        var word = line.trimmingCharacters(in: .whitespaces)
+        if word.hasSuffix(";") { word.removeLast() }
+        word = word.trimmingCharacters(in: .whitespaces)
+        return word == "quit" || word == "exit"
+    }
+
     func styled(_ prompt: String) -> String {
         guard color else { return prompt }
-        return LineEditor.invisible("\u{1B}[1;36m") + prompt + LineEditor.invisible("\u{1B}[0m")
+        // The reset goes before the prompt's last character: libedit drops an invisible
+        // sequence at the very end, and the typed text would stay coloured.
+        return LineEditor.styledPrompt(prompt, style: "\u{1B}[1;36m")
     }
 
     /// Shows `error:` in bold red on a terminal.
