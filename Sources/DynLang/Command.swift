@@ -77,6 +77,10 @@ public let controlForms: [(name: String, usage: String, summary: String)] = [
     ("on", "on contact A B [as NAME] { ... } | on contact end A B [as NAME] { ... }",
      "runs a block when A and B (items, boundaries or bounds) begin, or stop, touching; contact.x, contact.y is the point"),
     ("source", "source FILE", "runs another script in the same world (path relative to this script)"),
+    ("fn", "fn NAME(A, B) { ... return EXPR }", "defines a function of your own, called as NAME(x, y)"),
+    ("return", "return [EXPR]", "ends a function, giving EXPR as its value"),
+    ("break", "break", "leaves the innermost for or while loop"),
+    ("continue", "continue", "goes on with the next round of the innermost loop"),
 ]
 
 extension Interpreter {
