@@ -15,10 +15,13 @@ struct Checker {
     func check(_ source: SourceFile) -> [Diagnostic] {
         let (script, diagnostics) = Parser.parse(source)
         var all = diagnostics
-        let saved = (interpreter.file, interpreter.declaredFunctions)
+        let saved = (interpreter.file, interpreter.declaredFunctions, interpreter.checkedNames)
         interpreter.file = source
-        defer { (interpreter.file, interpreter.declaredFunctions) = saved }
+        defer { (interpreter.file, interpreter.declaredFunctions, interpreter.checkedNames) = saved }
         declareFunctions(script.statements)
+        var names = ScriptNames()
+        collectNames(script.statements, into: &names)
+        interpreter.checkedNames = names
         check(script.statements, into: &all)
         return all
     }
@@ -45,6 +48,10 @@ struct Checker {
         switch statement.kind {
         case .command(let keyword, let keywordRange, let arguments):
             let (parsed, _) = try Interpreter.prepare(keyword, keywordRange, arguments, in: interp.file)
+            // `help TOPIC` names a topic, not a thing of the script.
+            let names = interp.checkedNames
+            if keyword == "help" { interp.checkedNames = nil }
+            defer { interp.checkedNames = names }
             for a in parsed.all { try interp.checkConstant(a) }
         case .letBinding(let name, let nameRange, let value):
             try reserved(name, nameRange)
@@ -53,7 +60,9 @@ struct Checker {
             try interp.checkExpression(value)
             switch target {
             case .variable: break
-            case .property(let object, _, let name, let nameRange):
+            case .property(let object, let objectRange, let name, let nameRange):
+                try interp.checkNames(Expr(.property(object: object, objectRange: objectRange, name: name, nameRange: nameRange),
+                                           objectRange.union(nameRange)))
                 if interp.isSettingObject(object) {
                     let known = value.isClosed ? try interp.evaluate(value) : nil
                     _ = try Interpreter.setting(object, name, nameRange, known, value.range)
@@ -161,7 +170,8 @@ extension Interpreter {
             return
         }
         switch e.kind {
-        case .number, .boolean, .name, .property: return
+        case .number, .boolean: return
+        case .name, .property: try checkNames(e)
         case .string(let parts):
             for case .interpolation(let inner) in parts { try checkExpression(inner) }
         case .dynamicProperty(let object, _, _): try checkExpression(object)

@@ -179,6 +179,9 @@ extension Interpreter {
         if a.slot.type == .newName, let n = a.expr.bareName, ReservedWords.isReserved(n) {
             throw runtimeError("'\(n)' is a reserved name", a.range)
         }
+        // A keyword, or the name of something new: not a name to look up.
+        if case .word = a.slot.type { return }
+        if a.slot.type == .newName, a.expr.bareName != nil { return }
         guard a.expr.isClosed else { return try checkExpression(a.expr) }
         switch a.slot.type {
         case .number, .duration: _ = try number(a)

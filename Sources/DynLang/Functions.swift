@@ -172,3 +172,11 @@ extension Interpreter {
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 }
+
+extension Interpreter {
+    /// A command as `shell.echo` (`--echo`) prints it: each line marked with `> `, so that
+    /// echoed commands stand apart from what they print.
+    static func echoed(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n") + "\n"
+    }
+}

@@ -193,6 +193,8 @@ public final class Interpreter {
     var callDepth = 0
     /// Functions a script being checked defines, with their parameter counts (Checker.swift).
     var declaredFunctions: [String: Int] = [:]
+    /// What a script being checked defines, for its name checks (CheckNames.swift).
+    var checkedNames: ScriptNames?
 
     public init(session: Session = Session(), write: @escaping (String) -> Void) {
         self.session = session
@@ -220,7 +222,7 @@ public final class Interpreter {
         defer { file = saved }
         let topLevel = sourceDepth == 0 && scopes.isEmpty
         for statement in script.statements {
-            if topLevel && settings.echo { write(script.file.text(statement.range) + "\n") }
+            if topLevel && settings.echo { write(Interpreter.echoed(script.file.text(statement.range))) }
             let before = session
             let startRevision = revision
             if topLevel { journalEntry = nil }

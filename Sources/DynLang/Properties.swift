@@ -43,7 +43,7 @@ let itemPropertySummaries: [(name: String, summary: String)] = [
 
 /// The settings of `shell`.
 let shellProperties: [(name: String, summary: String)] = [
-    ("echo", "print each top-level command before running it (yes/no)"),
+    ("echo", "print each top-level command before running it, marked with '> ' (yes/no)"),
     ("bail", "stop a script at its first error (yes, the default) or report it and go on (no)"),
     ("timing", "print the wall time and steps per second of each step and run (yes/no)"),
     ("quiet", "silence print (yes/no); a saved world replays its history quietly"),

@@ -13,6 +13,7 @@
 // whose names start with `_` are skipped: they are helpers that tests `source`.
 
 import DynLang
+import DynSystem
 import Foundation
 
 /// Runs `.dyn` scripts as tests.
@@ -77,7 +78,7 @@ public enum TestRunner {
     }
 
     /// Runs one script in a fresh world.
-    public static func runOne(_ path: String, isInterrupted: @escaping () -> Bool = { false }) -> Outcome {
+    public static func runOne(_ path: String, timeout: Double? = nil, isInterrupted: @escaping () -> Bool = { false }) -> Outcome {
         let file: SourceFile
         do {
             file = try SourceFile.load(argument: path)
@@ -87,12 +88,25 @@ public enum TestRunner {
         let expected = expectations(in: file)
         var printed = ""
         let interpreter = Interpreter(write: { printed += $0 })
-        interpreter.isInterrupted = isInterrupted
+        // With a timeout, the script is stopped as Ctrl-C would stop it, at a frame or a loop's turn.
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now + .milliseconds(Int64(($0 * 1000).rounded(.up))) }
+        nonisolated(unsafe) var timedOut = false
+        interpreter.isInterrupted = {
+            if let deadline, clock.now >= deadline {
+                timedOut = true
+                return true
+            }
+            return isInterrupted()
+        }
         var failure: ScriptFailure?
         do {
             try interpreter.run(file)
         } catch {
             failure = error
+        }
+        if timedOut, let timeout {
+            return Outcome(path: path, passed: false, reason: "timed out after \(formatNumber(timeout)) s (world time \(formatNumber(interpreter.session.world.time)) s)\n")
         }
         if let wanted = expected.error {
             guard let failure else {
@@ -121,7 +135,8 @@ public enum TestRunner {
 
     /// Runs every script under `paths`; prints `PASS`/`FAIL` lines and a closing
     /// `N passed, N failed` line. Returns 0 when all passed, 1 otherwise.
-    public static func run(_ paths: [String], output: ConsoleOutput, isInterrupted: @escaping () -> Bool = { false }) -> Int32 {
+    public static func run(_ paths: [String], output: ConsoleOutput, timeout: Double? = nil,
+                           isInterrupted: @escaping () -> Bool = { false }) -> Int32 {
         let (files, missing) = collect(paths)
         var passed = 0
         var failed = 0
@@ -130,7 +145,7 @@ public enum TestRunner {
             failed += 1
         }
         for f in files {
-            let outcome = runOne(f, isInterrupted: isInterrupted)
+            let outcome = runOne(f, timeout: timeout, isInterrupted: isInterrupted)
             if outcome.passed {
                 passed += 1
                 output.write("PASS \(f)\n")

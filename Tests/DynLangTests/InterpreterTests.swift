@@ -228,7 +228,8 @@ struct InterpreterTests {
             """, in: interp)
         #expect(failure == nil)
         // `print` changes nothing, so each undo takes back one command that did.
-        #expect(out == "166.666667\n0\n1\n0\n0\n")
+        // Each undo says what it took back.
+        #expect(out == "166.666667\nundid: step 10\n0\nundid: gravity\n1\n0\nundid: add view a frame 0 0 2 2\n0\n")
         #expect(interp.undoStack.isEmpty)
         let (_, empty) = run("undo\n", in: interp)
         #expect(empty?.rendered.contains("nothing to undo") == true)
@@ -248,7 +249,7 @@ struct InterpreterTests {
             print v
 
             """, in: interp)
-        #expect(out == "0\n375\n1\n3\n")
+        #expect(out == "reset: an empty world (undo brings the old one back)\n0\n375\nundid: reset\n1\n3\n")
     }
 
     @Test func bailOffReportsAndGoesOn() {
@@ -270,8 +271,9 @@ struct InterpreterTests {
     }
 
     @Test func echoPrintsEachTopLevelCommand() {
-        let (out, _) = run("set shell.echo yes\nlet x = 1; print x\nif x == 1 { print \"one\" }\n")
-        #expect(out == "let x = 1\nprint x\n1\nif x == 1 { print \"one\" }\none\n")
+        // Echoed commands are marked with `> ` (each line of them), so output stands apart.
+        let (out, _) = run("set shell.echo yes\nlet x = 1; print x\nif x == 1 {\n  print \"one\"\n}\n")
+        #expect(out == "> let x = 1\n> print x\n1\n> if x == 1 {\n>   print \"one\"\n> }\none\n")
     }
 
     @Test func timingReportsStepsPerSecond() {

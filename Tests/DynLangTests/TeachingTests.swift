@@ -308,6 +308,46 @@ struct TeachingTests {
         #expect(out.contains { $0.hasPrefix("run: the world is paused") })
     }
 
+    @Test func checkFindsNamesAndPropertiesNothingDefines() {
+        func messages(_ text: String) -> [String] {
+            Interpreter(write: { _ in }).check(SourceFile(name: "c.dyn", text: text)).map(\.message)
+        }
+        #expect(messages("""
+            add view ball frame 0 0 10 10
+            gravity
+            let h = 3
+            print bal.x
+            print ball.spd
+            print world.tme
+            print ball.speed + h + gravity.magnitude
+            set ball.vx heigth
+            for i in 0..<3 { print i }
+            remove bal
+            help items
+            fn f(a) { return a + b }
+            """) == [
+                "unknown name 'bal': nothing in the script defines it; did you mean 'ball'?",
+                "an item has no property 'spd'",
+                "world has no property 'tme'; did you mean 'time'?",
+                "unknown name 'heigth': nothing in the script defines it",
+                "unknown name 'bal': nothing in the script defines it; did you mean 'ball'?",
+                "unknown name 'b': nothing in the script defines it; did you mean 'a'?",
+            ])
+        // Defined later, in a loop, by an action or automatically: all known.
+        #expect(messages("""
+            every step as watch { print ball.x + later }
+            add view ball frame 0 0 10 10
+            let later = 1
+            push ball instant 0 1
+            print push1.magnitude
+            measure ball.y over 1 as m
+            print m.max + measured.period
+            remove watch
+            """).isEmpty)
+        // A name made from a string, or a sourced file, may define anything: no name checks.
+        #expect(messages("for i in 0..<2 { add view \"l{i}\" frame 0 0 5 5 }\nprint l1.x + nothing\n").isEmpty)
+    }
+
     @Test func checkKnowsFunctionsAndTheirArity() {
         let interp = Interpreter(write: { _ in })
         let ds = interp.check(SourceFile(name: "c.dyn", text: """
