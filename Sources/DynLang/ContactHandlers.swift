@@ -43,6 +43,7 @@ extension Interpreter {
         let pb = try party(b)
         let handlerName = try actionName(name, nameRange, base: "contact")
         session.contactHandlers.append(ContactHandler(name: handlerName, a: pa, b: pb, ended: ended, body: body, file: file))
+        session.pendingContactChecks.append(PendingContactCheck(handler: handlerName, location: SourceLocation(file: file, range: a.range.union(b.range))))
         define(handlerName, .action)
     }
 

@@ -306,6 +306,7 @@ extension Interpreter {
 
     /// One frame: the world's step, then contact handlers, every-step actions, trails and logs.
     func stepFrame() throws {
+        if !session.pendingContactChecks.isEmpty { checkPendingContacts() }
         // A paused uikit world (everything asleep) does not step, and runs no actions.
         guard session.world.step() else { return }
         if !session.contactHandlers.isEmpty { try runContactHandlers() }

@@ -134,6 +134,8 @@ public struct Session: Sendable {
     var measurements: [String: Measurement] = [:]
     /// In a state on the undo stack: the command that came after it (what `undo` takes back).
     var undoLabel: String?
+    /// Contact handlers to look at when the world next steps (ContactWarnings.swift).
+    var pendingContactChecks: [PendingContactCheck] = []
 
     public init(world: World = World()) {
         self.world = world
@@ -161,6 +163,9 @@ public final class Interpreter {
     public static let undoLimit = 50
     /// Settings of the shell that scripts may change (`set shell.echo yes`).
     public var settings = ShellSettings()
+    /// Receives warnings (a contact handler that can never run); the program writes them to
+    /// standard error.
+    public var warn: (Diagnostic) -> Void = { _ in }
     /// Called with each error a script survives because `shell.bail` is off.
     public var reportError: (ScriptFailure) -> Void = { _ in }
     /// The worst status of the errors survived with `shell.bail` off (0: none).

@@ -33,6 +33,7 @@ public enum Program {
         if display.isTerminal { output.flushesEveryWrite = true }
         interpreter.settings = settings
         interpreter.reportError = { output.writeError($0.rendered) }
+        interpreter.warn = { output.writeError($0.rendered()) }
         // Every file is read and parsed first: the syntax errors of all of them are reported
         // before anything runs.
         var files: [SourceFile] = []

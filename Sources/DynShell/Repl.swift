@@ -33,6 +33,7 @@ public final class Repl {
         interpreter.display = DisplayHost.current(environment: environment)
         interpreter.settings = settings
         let color = self.color
+        interpreter.warn = { output.writeError($0.rendered()) }
         interpreter.reportError = { failure in
             output.writeError(color ? Repl.colorize(failure.rendered) : failure.rendered)
         }

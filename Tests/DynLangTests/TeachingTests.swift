@@ -348,6 +348,31 @@ struct TeachingTests {
         #expect(messages("for i in 0..<2 { add view \"l{i}\" frame 0 0 5 5 }\nprint l1.x + nothing\n").isEmpty)
     }
 
+    @Test func warnsOfContactHandlersNoCollisionLetsRun() {
+        func warnings(_ text: String) -> [String] {
+            var out: [String] = []
+            let interp = Interpreter(write: { _ in })
+            interp.warn = { out.append("\($0.location.file.lineAndColumn(of: $0.location.range.start).line): \($0.message)") }
+            try? interp.run(SourceFile(name: "w.dyn", text: text))
+            return out
+        }
+        let base = "add view a frame 0 0 10 10\nadd view b frame 50 0 10 10\nboundary floor line 0 100 100 100\n"
+        // Nothing collides: a warning when the world first steps, once.
+        #expect(warnings(base + "on contact a b { }\nstep\nstep\n")
+                == ["4: no collision behavior lets 'a' and 'b' touch, so this handler never runs (add e.g. `collide a b`)"])
+        // The collide may come after the handler: no warning.
+        #expect(warnings(base + "on contact a b { }\ncollide a b\nstep\n").isEmpty)
+        // A collision of the wrong mode, or of other items, does not let them touch.
+        #expect(warnings(base + "on contact a b { }\ncollide a b mode boundaries\nstep\n").count == 1)
+        #expect(warnings(base + "add view c frame 0 50 5 5\non contact a b { }\ncollide a c\nstep\n").count == 1)
+        // Boundaries and bounds need the boundaries bit (and bounds the bounds option).
+        #expect(warnings(base + "on contact a floor { }\ncollide a mode boundaries\nstep\n").isEmpty)
+        #expect(warnings(base + "on contact a floor { }\ncollide a mode items\nstep\n").count == 1)
+        #expect(warnings(base + "on contact bounds a { }\ncollide a\nstep\n").count == 1)
+        #expect(warnings(base + "on contact bounds a { }\ncollide a bounds\nstep\n").isEmpty)
+        #expect(warnings(base + "on contact a b { }\ncollide all\nstep\n").isEmpty)
+    }
+
     @Test func checkKnowsFunctionsAndTheirArity() {
         let interp = Interpreter(write: { _ in })
         let ds = interp.check(SourceFile(name: "c.dyn", text: """
