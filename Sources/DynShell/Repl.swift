@@ -44,6 +44,10 @@ public final class Repl {
             let context = Repl.completionContext.withLock { $0 }
             return Completion.candidates(line: line, cursor: cursor, context: context)
         }
+        editor.appendsSpace = { line, cursor, candidate in
+            let context = Repl.completionContext.withLock { $0 }
+            return Completion.appendsSpace(after: candidate, line: line, cursor: cursor, context: context)
+        }
         refreshCompletion()
     }
 

@@ -91,3 +91,32 @@ struct ShellPolishTerminalTests {
         #expect(try tmux.waitForExit() == 0)
     }
 }
+
+extension ShellPolishTerminalTests {
+    @Test func completionByContextInTheTerminal() throws {
+        let box = try Sandbox()
+        let tmux = try box.start()
+        defer { tmux.kill() }
+        try tmux.typeLine("add view ball frame 0 0 10 10 vx 3")
+        _ = try tmux.waitForNext("dyn> ")
+        // An item name in an expression: no space, so `.` can follow at once.
+        try tmux.type("print ba")
+        try tmux.press("Tab")
+        try tmux.type(".vx")
+        try tmux.press("Enter")
+        _ = try tmux.waitFor("\n3\n")
+        // A property after an operator.
+        try tmux.type("print 1+ball.spe")
+        try tmux.press("Tab")
+        _ = try tmux.waitFor("dyn> print 1+ball.speed")
+        try tmux.press("Enter")
+        _ = try tmux.waitFor("\n4\n")
+        // After `attach`, only the kinds.
+        try tmux.type("attach a")
+        try tmux.press("Tab")
+        _ = try tmux.waitFor("dyn> attach anchor ")
+        try tmux.press("C-u")
+        try tmux.press("C-d")
+        #expect(try tmux.waitForExit() == 0)
+    }
+}
