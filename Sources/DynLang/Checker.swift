@@ -20,6 +20,10 @@ struct Checker {
         defer { (interpreter.file, interpreter.declaredFunctions, interpreter.checkedNames) = saved }
         declareFunctions(script.statements)
         var names = ScriptNames()
+        // What the session already has counts as defined (checking beside a live world).
+        names.defined.formUnion(interpreter.session.order)
+        names.defined.formUnion(interpreter.session.globals.keys)
+        names.items.formUnion(interpreter.session.order.filter { if case .item? = interpreter.session.entities[$0] { return true } else { return false } })
         collectNames(script.statements, into: &names)
         interpreter.checkedNames = names
         check(script.statements, into: &all)

@@ -53,7 +53,7 @@ public enum Reference {
 
     /// Every topic `help` knows: the statement keywords, `items`, `world`, `shell` and the behavior kinds.
     public static var topics: [String] {
-        Interpreter.statementKeywords + ["items", "world", "shell"] + behaviorKinds.map { "\($0)" }
+        Interpreter.statementKeywords + ["items", "world", "shell"] + behaviorKinds.map { "\($0)" } + HelpTopics.pointers.map(\.topic)
     }
 
     /// The property table of a behavior kind, or nil.

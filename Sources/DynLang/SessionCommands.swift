@@ -91,7 +91,7 @@ struct HelpCommand: Command {
     static let spec = CommandSpec(
         "help", CommandSyntax([.positional("topic", [Slot("TOPIC", "a command or topic", .name)], required: false)]),
         summary: "lists the commands, or explains one command or the properties of items, the world or a behavior kind",
-        details: "TOPIC is a command or a control form, `items`, `world`, `shell`, or a behavior kind (gravity, collision, attachment, push, snap).",
+        details: "TOPIC is a command or a control form, `items`, `world`, `shell`, a behavior kind (gravity, collision, attachment, push, snap), or a word such as spring, rope, hinge, wall, force, energy, period, which says where that is in dyn. The text is wrapped to the terminal's width.",
         example: "help gravity", make: { try HelpCommand($0) })
 
     let topic: Arg?
@@ -106,13 +106,15 @@ struct HelpCommand: Command {
     /// What `help` shows for a topic (nil: the overview), or an error for an unknown one.
     static func text(_ topic: String?, _ range: SourceRange) throws -> String {
         guard let topic else { return Reference.overview() }
-        guard let text = Reference.help(topic) else {
+        guard let text = Reference.help(topic) ?? HelpTopics.text(topic) else {
             throw RuntimeError(message: "no help for '\(topic)'" + Suggest.hint(for: topic, in: Reference.topics), range: range)
         }
         return text
     }
 
     func apply(to interp: Interpreter) throws {
-        interp.write(try HelpCommand.text(try topic.map { try interp.name($0) }, topic?.range ?? .none))
+        let text = try HelpCommand.text(try topic.map { try interp.name($0) }, topic?.range ?? .none)
+        // Wrapped to the terminal's width, when it is known.
+        interp.write(interp.display.size().map { HelpTopics.wrap(text, width: $0.columns) } ?? text)
     }
 }

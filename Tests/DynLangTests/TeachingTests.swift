@@ -373,6 +373,37 @@ struct TeachingTests {
         #expect(warnings(base + "on contact a b { }\ncollide all\nstep\n").isEmpty)
     }
 
+    @Test func helpForTopicsThatAreNotCommands() {
+        #expect(lines("help spring\n").first?.hasPrefix("A spring is an attachment with a frequency: attach anchor ITEM to X Y frequency F") == true)
+        #expect(lines("help rope\n").first?.contains("attach limit") == true)
+        #expect(lines("help energy\n").first?.contains("world.potentialEnergy") == true)
+        // Each pointer names help that exists.
+        for p in HelpTopics.pointers {
+            for case let m in p.text.matches(of: /help ([a-z]+)/) {
+                let topic = String(m.1)
+                #expect(Reference.help(topic) != nil || HelpTopics.text(topic) != nil, "\(p.topic) points to help \(topic)")
+            }
+        }
+        #expect(error("help sprong\n").contains("no help for 'sprong'; did you mean 'spring'?"))
+        // dyn check knows these topics too.
+        #expect(Interpreter(write: { _ in }).check(SourceFile(name: "h", text: "help spring\nhelp hinge\n")).isEmpty)
+    }
+
+    @Test func helpWrapsToAWidth() {
+        let text = "  name      " + Array(repeating: "word", count: 30).joined(separator: " ") + "\nshort\n"
+        let wrapped = HelpTopics.wrap(text, width: 50)
+        let rows = wrapped.split(separator: "\n")
+        #expect(rows.allSatisfy { $0.count <= 50 })
+        #expect(rows.first?.hasPrefix("  name      word word") == true)
+        // Continuations start under the summary column.
+        #expect(rows.dropFirst().dropLast().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 12) + "word") })
+        #expect(rows.last == "short")
+        // Nothing is lost or added but the breaks.
+        #expect(wrapped.split(whereSeparator: { $0 == " " || $0 == "\n" }) == text.split(whereSeparator: { $0 == " " || $0 == "\n" }))
+        // A word longer than the width is cut, not looped on.
+        #expect(HelpTopics.wrap(String(repeating: "x", count: 130), width: 40).split(separator: "\n").map(\.count) == [40, 40, 40, 10])
+    }
+
     @Test func checkKnowsFunctionsAndTheirArity() {
         let interp = Interpreter(write: { _ in })
         let ds = interp.check(SourceFile(name: "c.dyn", text: """

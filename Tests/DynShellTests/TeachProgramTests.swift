@@ -49,4 +49,13 @@ struct TeachProgramTests {
         #expect(r.stderr.contains("c.dyn:3:12: error: an item has no property 'vz'"))
         #expect(r.stderr.contains("c.dyn:4:7: error: hypot takes 2 arguments, got 1"))
     }
+
+    @Test func helpIsWrappedToTheTerminalWidth() throws {
+        let narrow = try runDyn(["-e", "help"], environment: ["COLUMNS": "60"])
+        #expect(narrow.status == 0)
+        #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 })
+        #expect(narrow.stdout.contains("\n            world, or changes a variable\n"))
+        let wide = try runDyn(["-e", "help"], environment: ["COLUMNS": "200"])
+        #expect(wide.stdout.contains("sets a property of an item, a behavior or the world, or changes a variable\n"))
+    }
 }
