@@ -145,7 +145,7 @@ struct PushCommand: Command {
         // What it did, in one line (silenced by shell.quiet).
         let on = a.args("items").map { interp.file.text($0.range) }.joined(separator: " ")
         let when = mode == .instantaneous ? "an impulse at the next step" : "a force every step until removed"
-        interp.note("\(pushName): pushes \(on) by (\(formatNumber(v.x)), \(formatNumber(v.y))), \(when)")
+        interp.confirm("\(pushName): pushes \(on) by (\(formatNumber(v.x)), \(formatNumber(v.y))), \(when)")
     }
 }
 

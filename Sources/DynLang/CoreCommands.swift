@@ -185,7 +185,7 @@ struct StepCommand: Command {
 
     func apply(to interp: Interpreter) throws {
         let n = try count.map { try interp.number($0) } ?? 1
-        try interp.advance(frames: Int(n), at)
+        try interp.advanceSayingWhenPaused(frames: Int(n), at, "step")
     }
 }
 
@@ -236,14 +236,7 @@ struct RunCommand: Command {
         }
         let t = try interp.number(try a.required("duration"))
         let frames = Int((t * 60).rounded())
-        guard a.has("live") else {
-            let before = interp.session.world.frameCount
-            try interp.advance(frames: frames, a.keywordRange)
-            if frames > 0 && interp.session.world.frameCount == before {
-                interp.note("run: the world is paused (every item asleep), so nothing advanced; world time \(formatNumber(interp.session.world.time)) s")
-            }
-            return
-        }
+        guard a.has("live") else { return try interp.advanceSayingWhenPaused(frames: frames, a.keywordRange, "run") }
         let speed = try a.arg("speed").map { try interp.number($0) } ?? 1
         try interp.runLive(frames: frames, speed: speed, show: try ShowOptions(a, interp), a.keywordRange)
         interp.journalEntry = "step \(frames)"
@@ -301,6 +294,15 @@ extension Interpreter {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             let rate = seconds > 0 ? formatNumber((Double(frames) / seconds).rounded()) : "∞"
             write("time: \(frames) steps in \(formatNumber((seconds * 1e6).rounded() / 1e3)) ms (\(rate) steps/s)\n")
+        }
+    }
+
+    /// `run T` and `step N`: advances, and says so when a paused uikit world advanced nothing.
+    func advanceSayingWhenPaused(frames: Int, _ range: SourceRange, _ command: String) throws {
+        let before = session.world.frameCount
+        try advance(frames: frames, range)
+        if frames > 0 && session.world.frameCount == before {
+            confirm("\(command): the world is paused (every item asleep), so nothing advanced; world time \(formatNumber(session.world.time)) s")
         }
     }
 

@@ -180,3 +180,11 @@ extension Interpreter {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(separator: "\n") + "\n"
     }
 }
+
+extension Interpreter {
+    /// One line saying what a command did, at the prompt only (`shell.confirm`, see
+    /// `ShellSettings.confirm`), unless `shell.quiet` is on.
+    func confirm(_ text: String) {
+        if settings.confirm { emit(text + "\n") }
+    }
+}

@@ -102,6 +102,10 @@ public struct ShellSettings: Sendable {
     public var bail = true
     /// After each `step` and `run`, print its wall time and steps per second.
     public var timing = false
+    /// Say in one line what `undo`, `save`, `reset` and `push` did, and that `run` or `step`
+    /// advanced nothing in a paused world: the interactive shell turns it on (a script's output
+    /// stays its own); `quiet` silences it too.
+    public var confirm = false
     public init() {}
 }
 

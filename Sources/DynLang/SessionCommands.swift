@@ -22,7 +22,7 @@ struct UndoCommand: Command {
     func apply(to interp: Interpreter) throws {
         guard let previous = interp.undoStack.popLast() else { throw interp.runtimeError("nothing to undo", at) }
         interp.session = previous
-        interp.note("undid: " + UndoCommand.shortened(previous.undoLabel ?? "the last command"))
+        interp.confirm("undid: " + UndoCommand.shortened(previous.undoLabel ?? "the last command"))
     }
 
     /// The first line of a command, at most 60 characters.
@@ -66,7 +66,7 @@ struct SaveCommand: Command {
             throw interp.runtimeError("cannot save to '\(path)': \(error.localizedDescription)", file.range)
         }
         let n = interp.session.journal.count
-        interp.note("saved \(n) command\(n == 1 ? "" : "s") to \(Interpreter.displayName(resolved))")
+        interp.confirm("saved \(n) command\(n == 1 ? "" : "s") to \(Interpreter.displayName(resolved))")
     }
 }
 
@@ -82,7 +82,7 @@ struct ResetCommand: Command {
 
     func apply(to interp: Interpreter) throws {
         interp.session = Session()
-        interp.note("reset: an empty world (undo brings the old one back)")
+        interp.confirm("reset: an empty world (undo brings the old one back)")
     }
 }
 

@@ -32,6 +32,8 @@ public final class Repl {
         interpreter.isInterrupted = { Interrupt.isRequested }
         interpreter.display = DisplayHost.current(environment: environment)
         interpreter.settings = settings
+        // At the prompt, undo, save, reset and push say what they did.
+        interpreter.settings.confirm = true
         let color = self.color
         interpreter.warn = { output.writeError($0.rendered()) }
         interpreter.reportError = { failure in

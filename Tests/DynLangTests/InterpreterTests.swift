@@ -228,8 +228,7 @@ struct InterpreterTests {
             """, in: interp)
         #expect(failure == nil)
         // `print` changes nothing, so each undo takes back one command that did.
-        // Each undo says what it took back.
-        #expect(out == "166.666667\nundid: step 10\n0\nundid: gravity\n1\n0\nundid: add view a frame 0 0 2 2\n0\n")
+        #expect(out == "166.666667\n0\n1\n0\n0\n")
         #expect(interp.undoStack.isEmpty)
         let (_, empty) = run("undo\n", in: interp)
         #expect(empty?.rendered.contains("nothing to undo") == true)
@@ -249,7 +248,7 @@ struct InterpreterTests {
             print v
 
             """, in: interp)
-        #expect(out == "reset: an empty world (undo brings the old one back)\n0\n375\nundid: reset\n1\n3\n")
+        #expect(out == "0\n375\n1\n3\n")
     }
 
     @Test func bailOffReportsAndGoesOn() {

@@ -296,16 +296,57 @@ struct TeachingTests {
         #expect(s["samples"] == 601)
     }
 
+    /// What a script prints with the shell's confirmations on (as at the prompt).
+    private func confirmed(_ text: String) -> [String] {
+        var out = ""
+        let interp = Interpreter(write: { out += $0 })
+        interp.settings.confirm = true
+        do { try interp.run(SourceFile(name: "t.dyn", text: text)) } catch { return ["error: \(error.rendered)"] }
+        return out.split(separator: "\n").map(String.init)
+    }
+
+    @Test func confirmationsSayWhatCommandsDid() throws {
+        let dir = NSTemporaryDirectory() + "dyn-confirm-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(confirmed("""
+            add view ball frame 0 0 10 10
+            push ball continuous 0 2 as p
+            for i in 0..<3 {
+                step
+            }
+            undo
+            undo
+            save "\(dir)/s.dyn"
+            reset
+            undo
+            set shell.quiet yes
+            undo
+            """) == [
+                "p: pushes ball by (0, 2), a force every step until removed",
+                "undid: for i in 0..<3 { ...",
+                "undid: push ball continuous 0 2 as p",
+                "saved 1 command to \(dir)/s.dyn",
+                "reset: an empty world (undo brings the old one back)",
+                "undid: reset",
+            ])
+        // A script says none of it: its output stays its own.
+        #expect(lines("add view ball frame 0 0 10 10\npush ball instant 0 1\nundo\nreset\n").isEmpty)
+    }
+
     @Test func runInAPausedWorldSaysItAdvancedNothing() {
-        let out = lines("""
+        let out = confirmed("""
             set world.model "uikit"
             add view a frame 100 100 10 10
             run 3
             run 3s
-            print world.steps
+            step 5
             """)
         // Nothing moves and nothing pulls: the world falls asleep, and then `run` says so.
-        #expect(out.contains { $0.hasPrefix("run: the world is paused") })
+        #expect(out.contains { $0.hasPrefix("run: the world is paused (every item asleep), so nothing advanced") })
+        #expect(out.last?.hasPrefix("step: the world is paused") == true)
+        // In the ideal model (no sleeping) nothing is said.
+        #expect(confirmed("add view a frame 100 100 10 10\nrun 3\nstep 5\nprint world.steps\n") == ["185"])
     }
 
     @Test func checkFindsNamesAndPropertiesNothingDefines() {
