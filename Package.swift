@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "DynamicsMath", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "DynamicsCollision", dependencies: ["DynamicsMath"]),
         .target(name: "Dynamics", dependencies: ["DynamicsMath", "DynamicsCollision"]),
-        .target(name: "DynDraw", dependencies: ["Dynamics", "DynamicsMath", "CCairo", "CGif"]),
+        .target(name: "DynDraw", dependencies: ["Dynamics", "DynamicsMath", "DynSystem", "CCairo", "CGif"]),
         // cairo draws the PNG, SVG and PDF pictures and the GIF frames; giflib encodes the GIFs.
         .systemLibrary(
             name: "CCairo",

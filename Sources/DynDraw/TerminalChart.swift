@@ -3,6 +3,7 @@
 // legend. Series are told apart by colour, or, without colour, by marker characters.
 
 import DynamicsMath
+import DynSystem
 
 /// Renders charts (`plot`) as terminal text.
 public enum TerminalChart {
@@ -128,42 +129,10 @@ public enum TerminalChart {
         }
     }
 
-    /// A number as a tick label: at most 6 significant digits, no trailing zeros, and
-    /// exponent form ("1.5e-7", "2e6") below 10⁻⁴ and from 10⁶ up.
+    /// A number as a tick label: the program's one spelling of numbers, `formatNumber`
+    /// (plain decimal; exponent form below 0.001 and from 1e15).
     static func format(_ v: Real) -> String {
-        guard v.isFinite else { return v.isNaN ? "nan" : v > 0 ? "inf" : "-inf" }
-        if v == 0 { return "0" }
-        let sign = v < 0 ? "-" : ""
-        let a = Swift.abs(v)
-        // Decimal exponent e and mantissa m in [1, 10), then 6 digits n = round(m × 10⁵).
-        var e = 0
-        var m = a
-        while m >= 10 { m /= 10; e += 1 }
-        while m < 1 { m *= 10; e -= 1 }
-        // Rescale once from a for accuracy (10^k is exact up to 10^22).
-        m = e >= 0 ? a / pow10(e) : e >= -300 ? a * pow10(-e) : a * 1e300 * pow10(-e - 300)
-        if m >= 10 { m /= 10; e += 1 } else if m < 1 { m *= 10; e -= 1 }
-        var n = Int((m * 100_000).rounded())
-        if n >= 1_000_000 { n /= 10; e += 1 }
-        var digits = Array(String(n))  // 6 digits: d.ddddd × 10^e
-        if e >= -4 && e <= 5 {
-            // Fixed notation: the point goes e + 1 digits in (pad with zeros as needed).
-            if e < 0 { digits = Array(repeating: "0", count: -e) + digits }
-            let point = Swift.max(e, 0) + 1
-            var whole = String(digits[..<point]), frac = String(digits[point...])
-            while frac.last == "0" { frac.removeLast() }
-            if whole.isEmpty { whole = "0" }
-            return sign + whole + (frac.isEmpty ? "" : "." + frac)
-        }
-        var frac = String(digits[1...])
-        while frac.last == "0" { frac.removeLast() }
-        return sign + String(digits[0]) + (frac.isEmpty ? "" : "." + frac) + "e" + String(e)
-    }
-
-    private static func pow10(_ k: Int) -> Real {
-        var r: Real = 1
-        for _ in 0..<k { r *= 10 }
-        return r
+        formatNumber(v)
     }
 }
 

@@ -28,6 +28,8 @@ public enum BinaryOperator: String, Sendable, CaseIterable {
     case multiply = "*"
     case divide = "/"
     case remainder = "%"
+    /// `a ^ b`: a to the power b (binds tighter than unary minus, right associative).
+    case power = "^"
 }
 
 /// A unary operator.
@@ -122,6 +124,14 @@ public struct Statement: Sendable {
         case source(Expr)
         /// `{ ... }` on its own
         case block([Statement])
+        /// `fn NAME(A, B) { ... }`: defines a function (Functions.swift).
+        case function(name: String, nameRange: SourceRange, parameters: [String], parameterRanges: [SourceRange], body: [Statement])
+        /// `return [EXPR]` inside a function.
+        case returnValue(Expr?)
+        /// `break` / `continue` inside a loop (`isBreak` false: `continue`).
+        case loopControl(isBreak: Bool)
+        /// A call of a function on its own line: `shout(3)`.
+        case expression(Expr)
     }
 
     public var kind: Kind

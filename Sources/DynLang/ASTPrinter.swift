@@ -132,6 +132,15 @@ public enum ASTPrinter {
             out += "source \(print(file))\n"
         case .block(let body):
             writeBlock(body, indent: indent, to: &out)
+        case .function(let name, _, let parameters, _, let body):
+            out += "fn \(name)(\(parameters.joined(separator: ", "))) "
+            writeBlock(body, indent: indent, to: &out)
+        case .returnValue(let value):
+            out += "return" + (value.map { " " + print($0) } ?? "") + "\n"
+        case .loopControl(let isBreak):
+            out += (isBreak ? "break" : "continue") + "\n"
+        case .expression(let e):
+            out += print(e) + "\n"
         }
     }
 

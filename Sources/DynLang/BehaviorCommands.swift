@@ -3,6 +3,7 @@
 
 import Dynamics
 import DynamicsMath
+import DynSystem
 
 extension Interpreter {
     static let behaviorCommands: [CommandSpec] = [
@@ -140,7 +141,12 @@ struct PushCommand: Command {
         let items = try a.args("items").map { try interp.item($0) }
         let mode: PushMode = a.word("mode") == "instant" ? .instantaneous : .continuous
         let id = try interp.engine(at: a.keywordRange) { try $0.addPush(items: items, mode: mode, vector: v, offset: offset) }
-        interp.define(name ?? interp.nextAutoName("push"), .behavior(id))
+        let pushName = name ?? interp.nextAutoName("push")
+        interp.define(pushName, .behavior(id))
+        // What it did, in one line (silenced by shell.quiet).
+        let on = a.args("items").map { interp.file.text($0.range) }.joined(separator: " ")
+        let when = mode == .instantaneous ? "an impulse at the next step" : "a force every step until removed"
+        interp.confirm("\(pushName): pushes \(on) by (\(formatNumber(v.x)), \(formatNumber(v.y))), \(when)")
     }
 }
 

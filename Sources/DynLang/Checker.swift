@@ -15,9 +15,17 @@ struct Checker {
     func check(_ source: SourceFile) -> [Diagnostic] {
         let (script, diagnostics) = Parser.parse(source)
         var all = diagnostics
-        let saved = interpreter.file
+        let saved = (interpreter.file, interpreter.declaredFunctions, interpreter.checkedNames)
         interpreter.file = source
-        defer { interpreter.file = saved }
+        defer { (interpreter.file, interpreter.declaredFunctions, interpreter.checkedNames) = saved }
+        declareFunctions(script.statements)
+        var names = ScriptNames()
+        // What the session already has counts as defined (checking beside a live world).
+        names.defined.formUnion(interpreter.session.order)
+        names.defined.formUnion(interpreter.session.globals.keys)
+        names.items.formUnion(interpreter.session.order.filter { if case .item? = interpreter.session.entities[$0] { return true } else { return false } })
+        collectNames(script.statements, into: &names)
+        interpreter.checkedNames = names
         check(script.statements, into: &all)
         return all
     }
@@ -44,6 +52,10 @@ struct Checker {
         switch statement.kind {
         case .command(let keyword, let keywordRange, let arguments):
             let (parsed, _) = try Interpreter.prepare(keyword, keywordRange, arguments, in: interp.file)
+            // `help TOPIC` names a topic, not a thing of the script.
+            let names = interp.checkedNames
+            if keyword == "help" { interp.checkedNames = nil }
+            defer { interp.checkedNames = names }
             for a in parsed.all { try interp.checkConstant(a) }
         case .letBinding(let name, let nameRange, let value):
             try reserved(name, nameRange)
@@ -56,7 +68,9 @@ struct Checker {
             try interp.checkExpression(value)
             switch target {
             case .variable: break
-            case .property(let object, _, let name, let nameRange):
+            case .property(let object, let objectRange, let name, let nameRange):
+                try interp.checkNames(Expr(.property(object: object, objectRange: objectRange, name: name, nameRange: nameRange),
+                                           objectRange.union(nameRange)))
                 if interp.isSettingObject(object) {
                     let known = value.isClosed ? try interp.evaluate(value) : nil
                     _ = try Interpreter.setting(object, name, nameRange, known, value.range)
@@ -97,6 +111,38 @@ struct Checker {
             try checkSource(pathExpr, into: &all)
         case .block(let body):
             check(body, into: &all)
+        case .function(let name, let nameRange, let parameters, let parameterRanges, let body):
+            try reserved(name, nameRange)
+            for (p, r) in zip(parameters, parameterRanges) { try reserved(p, r) }
+            if Builtins.functionNames.contains(name) {
+                throw RuntimeError(message: "'\(name)' is a built-in function; choose another name", range: nameRange)
+            }
+            check(body, into: &all)
+        case .returnValue(let value):
+            if let value { try interp.checkExpression(value) }
+        case .loopControl:
+            break
+        case .expression(let e):
+            try interp.checkExpression(e)
+        }
+    }
+
+    /// Records the functions the script defines (anywhere in it), so that calls of them check.
+    func declareFunctions(_ statements: [Statement]) {
+        for s in statements {
+            switch s.kind {
+            case .function(let name, _, let parameters, _, let body):
+                interpreter.declaredFunctions[name] = parameters.count
+                declareFunctions(body)
+            case .forRange(_, _, _, _, _, let body), .whileLoop(_, let body), .everyStep(_, _, _, _, let body),
+                 .onContact(_, _, _, _, _, let body), .composite(_, _, let body), .block(let body):
+                declareFunctions(body)
+            case .ifElse(_, let then, let otherwise):
+                declareFunctions(then)
+                declareFunctions(otherwise ?? [])
+            default:
+                break
+            }
         }
     }
 
@@ -135,12 +181,19 @@ extension Interpreter {
             return
         }
         switch e.kind {
-        case .number, .boolean, .name, .property: return
+        case .number, .boolean: return
+        case .name, .property: try checkNames(e)
         case .string(let parts):
             for case .interpolation(let inner) in parts { try checkExpression(inner) }
         case .dynamicProperty(let object, _, _): try checkExpression(object)
         case .call(let function, let functionRange, let arguments):
-            try Builtins.check(function, functionRange, arguments.count, range: e.range)
+            if let n = declaredFunctions[function] ?? session.functions[function]?.parameters.count {
+                if n != arguments.count {
+                    throw RuntimeError(message: "\(function) takes \(n) argument\(n == 1 ? "" : "s"), got \(arguments.count)", range: e.range)
+                }
+            } else {
+                try Builtins.check(function, functionRange, arguments.count, range: e.range)
+            }
             for a in arguments { try checkExpression(a) }
         case .unary(_, let operand): try checkExpression(operand)
         case .binary(_, let l, let r, _):

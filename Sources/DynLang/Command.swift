@@ -80,6 +80,10 @@ public let controlForms: [(name: String, usage: String, summary: String)] = [
     ("on", "on contact A B [as NAME] { ... } | on contact end A B [as NAME] { ... }",
      "runs a block when A and B (items, boundaries or bounds) begin, or stop, touching; contact.x, contact.y is the point"),
     ("source", "source FILE", "runs another script in the same world (path relative to this script)"),
+    ("fn", "fn NAME(A, B) { ... return EXPR }", "defines a function of your own, called as NAME(x, y)"),
+    ("return", "return [EXPR]", "ends a function, giving EXPR as its value"),
+    ("break", "break", "leaves the innermost for or while loop"),
+    ("continue", "continue", "goes on with the next round of the innermost loop"),
 ]
 
 extension Interpreter {
@@ -129,7 +133,7 @@ extension Interpreter {
             return try body(&session.world)
         } catch let e as EngineError {
             let r = e.field.flatMap { fields[$0] } ?? range
-            throw runtimeError(e.message, r)
+            throw runtimeError(e.text(), r)
         }
     }
 
@@ -179,6 +183,9 @@ extension Interpreter {
             throw runtimeError("'\(n)' is a reserved name", a.range)
         }
         if a.slot.type == .region { return _ = try FieldRegionSyntax.region(a.expr, self, checking: true) }
+        // A keyword, or the name of something new: not a name to look up.
+        if case .word = a.slot.type { return }
+        if a.slot.type == .newName, a.expr.bareName != nil { return }
         guard a.expr.isClosed else { return try checkExpression(a.expr) }
         switch a.slot.type {
         case .number, .duration: _ = try number(a)

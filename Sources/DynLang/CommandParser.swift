@@ -143,6 +143,8 @@ struct CommandParser {
         if forms.count == 1 && forms[0].sub == nil { return forms[0] }
         let subs = forms.compactMap(\.sub)
         guard let w = peekWord, let form = forms.first(where: { $0.sub == w }) else {
+            // A command whose plain form stands beside its sub-keyword forms (`run T`, `run until`).
+            if let plain = forms.first(where: { $0.sub == nil }) { return plain }
             throw error("expected \(CommandParser.list(subs, "or")) after '\(spec.name)'" + found
                 + (peekWord.map { Suggest.hint(for: $0, in: subs) } ?? ""), currentRange)
         }
@@ -215,7 +217,9 @@ extension Expr {
             return parts.allSatisfy { if case .interpolation(let e) = $0 { return e.isClosed } else { return true } }
         case .name(let n): return Builtins.isConstant(n)
         case .property, .dynamicProperty: return false
-        case .call(_, _, let arguments): return arguments.allSatisfy(\.isClosed)
+        case .call(let f, _, let arguments):
+            // A function of the script's own (`fn`) is known only when it runs.
+            return Builtins.functionNames.contains(f) && arguments.allSatisfy(\.isClosed)
         case .unary(_, let e): return e.isClosed
         case .binary(_, let l, let r, _): return l.isClosed && r.isClosed
         }

@@ -44,6 +44,7 @@ extension Interpreter {
         let handlerName = try actionName(name, nameRange, base: "contact")
         session.contactHandlers.append(ContactHandler(name: handlerName, a: pa, b: pb, ended: ended, body: body, file: file, serial: session.nextSerial))
         session.nextSerial += 1
+        session.pendingContactChecks.append(PendingContactCheck(handler: handlerName, location: SourceLocation(file: file, range: a.range.union(b.range))))
         define(handlerName, .action)
     }
 

@@ -7,6 +7,7 @@ import DynSystem
 extension Interpreter {
     static let coreCommands: [CommandSpec] = [
         WorldCommand.spec, AddCommand.spec, RemoveCommand.spec, GravityCommand.spec, StepCommand.spec, RunCommand.spec,
+        MeasureCommand.spec,
     ]
 }
 
@@ -203,7 +204,7 @@ struct StepCommand: Command {
 
     func apply(to interp: Interpreter) throws {
         let n = try count.map { try interp.number($0) } ?? 1
-        try interp.advance(frames: Int(n), at)
+        try interp.advanceSayingWhenPaused(frames: Int(n), at, "step")
     }
 }
 
@@ -211,17 +212,27 @@ struct StepCommand: Command {
 struct RunCommand: Command {
     static let spec = CommandSpec(
         "run", CommandSyntax([
-            .positional("duration", [Slot("T", "the duration", .duration,
-                                          .within(0...1e7, whole: false, text: "from 0 to 1e7 seconds"))]),
-        ], options: [
-            .option("live"),
-            .option("speed", [Slot("S", "the speed", .number, .positive(atMost: 1000))]),
-        ] + ShowOptions.params(group: "SHOW OPTIONS")),
-        summary: "advances the world by T seconds (rounded to whole frames of 1/60 s); `live` animates it",
+            Form(nil, [
+                .positional("duration", [Slot("T", "the duration", .duration,
+                                              .within(0...1e7, whole: false, text: "from 0 to 1e7 seconds"))]),
+            ], options: [
+                .option("live"),
+                .option("speed", [Slot("S", "the speed", .number, .positive(atMost: 1000))]),
+            ] + ShowOptions.params(group: "SHOW OPTIONS")),
+            Form("until", [.positional("condition", [Slot("COND", "a condition", .expression)])], options: [
+                .option("max", [Slot("T", "the longest time", .duration,
+                                     .within(0...1e7, whole: false, text: "from 0 to 1e7 seconds"))]),
+            ]),
+        ]),
+        summary: "advances the world by T seconds (rounded to whole frames of 1/60 s), or until COND holds; `live` animates it",
         details: """
             `run 2` and `run 2s` both advance 120 frames. `live` draws the world in place in the terminal \
             as it runs, at real time or `speed S` × real time, with a status line; it takes the options of \
-            `show`. Without a terminal it says so and steps without drawing. Ctrl-C stops at a frame.
+            `show`. Without a terminal it says so and steps without drawing. Ctrl-C stops at a frame. \
+            `run until COND` steps frame by frame until the condition (a whole expression) holds, checked \
+            before each frame, and says when; world.time is then the time of that frame. It stops with an \
+            error if COND has not held after `max T` seconds (default 60). In a paused uikit world (every \
+            item asleep) `run` says that it advanced nothing.
             """,
         example: "run 5s live speed 0.5", make: { try RunCommand($0) })
 
@@ -238,9 +249,13 @@ struct RunCommand: Command {
     }
 
     func apply(to interp: Interpreter) throws {
+        if a.sub == "until" {
+            let max = try a.arg("max").map { try interp.number($0) } ?? Interpreter.runUntilDefaultMax
+            return try interp.runUntil(try a.required("condition").expr, max: max, a.keywordRange)
+        }
         let t = try interp.number(try a.required("duration"))
         let frames = Int((t * 60).rounded())
-        guard a.has("live") else { return try interp.advance(frames: frames, a.keywordRange) }
+        guard a.has("live") else { return try interp.advanceSayingWhenPaused(frames: frames, a.keywordRange, "run") }
         let speed = try a.arg("speed").map { try interp.number($0) } ?? 1
         try interp.runLive(frames: frames, speed: speed, show: try ShowOptions(a, interp), a.keywordRange)
         interp.journalEntry = "step \(frames)"
@@ -306,8 +321,18 @@ extension Interpreter {
         }
     }
 
+    /// `run T` and `step N`: advances, and says so when a paused uikit world advanced nothing.
+    func advanceSayingWhenPaused(frames: Int, _ range: SourceRange, _ command: String) throws {
+        let before = session.world.frameCount
+        try advance(frames: frames, range)
+        if frames > 0 && session.world.frameCount == before {
+            confirm("\(command): the world is paused (every item asleep), so nothing advanced; world time \(formatNumber(session.world.time)) s")
+        }
+    }
+
     /// One frame: the world's step, then contact handlers, every-step actions, trails and logs.
     func stepFrame() throws {
+        if !session.pendingContactChecks.isEmpty { checkPendingContacts() }
         // A paused uikit world (everything asleep) does not step, and runs no actions.
         guard try stepWorld() else { return }
         if !session.contactHandlers.isEmpty { try runContactHandlers() }

@@ -68,7 +68,7 @@ struct GravityCommand: Command {
             interp.nameGravity(name, gid, replaced: replaced)
         } catch let e as EngineError {
             let range = e.field == "angle" || e.field == "magnitude" ? a.arg(e.field!)?.range : a.range("vector")
-            throw interp.runtimeError(e.message, range ?? a.keywordRange)
+            throw interp.runtimeError(e.text(), range ?? a.keywordRange)
         }
     }
 

@@ -110,6 +110,10 @@ public struct ShellSettings: Sendable {
     public var bail = true
     /// After each `step` and `run`, print its wall time and steps per second.
     public var timing = false
+    /// Say in one line what `undo`, `save`, `reset` and `push` did, and that `run` or `step`
+    /// advanced nothing in a paused world: the interactive shell turns it on (a script's output
+    /// stays its own); `quiet` silences it too.
+    public var confirm = false
     public init() {}
 }
 
@@ -142,6 +146,14 @@ public struct Session: Sendable {
     var fieldForces: [FieldForce] = []
     /// Composite behaviors, in creation order (CompositeBehaviors.swift).
     var composites: [Composite] = []
+    /// Functions defined with `fn`, by name (Functions.swift).
+    var functions: [String: UserFunction] = [:]
+    /// Results of `measure`, by name (Measurements.swift).
+    var measurements: [String: Measurement] = [:]
+    /// In a state on the undo stack: the command that came after it (what `undo` takes back).
+    var undoLabel: String?
+    /// Contact handlers to look at when the world next steps (ContactWarnings.swift).
+    var pendingContactChecks: [PendingContactCheck] = []
 
     public init(world: World = World()) {
         self.world = world
@@ -169,6 +181,9 @@ public final class Interpreter {
     public static let undoLimit = 50
     /// Settings of the shell that scripts may change (`set shell.echo yes`).
     public var settings = ShellSettings()
+    /// Receives warnings (a contact handler that can never run); the program writes them to
+    /// standard error.
+    public var warn: (Diagnostic) -> Void = { _ in }
     /// Called with each error a script survives because `shell.bail` is off.
     public var reportError: (ScriptFailure) -> Void = { _ in }
     /// The worst status of the errors survived with `shell.bail` off (0: none).
@@ -209,6 +224,12 @@ public final class Interpreter {
     /// What the running top-level command asks `save` to replay instead of its own text
     /// (`record` and `plot` step the world: they replay as `step N`).
     var journalEntry: String?
+    /// Calls of `fn` functions running, outermost first (Functions.swift).
+    var callDepth = 0
+    /// Functions a script being checked defines, with their parameter counts (Checker.swift).
+    var declaredFunctions: [String: Int] = [:]
+    /// What a script being checked defines, for its name checks (CheckNames.swift).
+    var checkedNames: ScriptNames?
 
     public init(session: Session = Session(), write: @escaping (String) -> Void) {
         self.session = session
@@ -240,7 +261,7 @@ public final class Interpreter {
         let journals = topLevel || journalNextRun
         journalNextRun = false
         for statement in script.statements {
-            if topLevel && settings.echo { write(script.file.text(statement.range) + "\n") }
+            if topLevel && settings.echo { write(Interpreter.echoed(script.file.text(statement.range))) }
             let before = session
             let startRevision = revision
             if journals {
@@ -266,7 +287,9 @@ public final class Interpreter {
             }
             if revision != startRevision && !Interpreter.isUndo(statement) {
                 if topLevel {
-                    undoStack.append(before)
+                    var snapshot = before
+                    snapshot.undoLabel = script.file.text(statement.range)
+                    undoStack.append(snapshot)
                     if undoStack.count > Interpreter.undoLimit { undoStack.removeFirst() }
                 }
                 if journals && !Interpreter.isSource(statement) { record(statement, in: script.file) }
@@ -369,7 +392,7 @@ public final class Interpreter {
             }
 
         case .print(let expr):
-            if let name = expr.bareName, lookupVariable(name) == nil, !Builtins.isConstant(name) {
+            if let name = expr.bareName, lookupVariable(name) == nil, !Builtins.isConstant(name) || session.entities[name] != nil {
                 if name == "world" { return printWorld() }
                 if let entity = session.entities[name] { return emit(describe(name, entity) + "\n") }
             }
@@ -383,7 +406,7 @@ public final class Interpreter {
                 throw runtimeError("assert needs a condition that is true or false, got \(v.typeDescription) (\(v))", condition.range)
             }
             if !holds {
-                let what = text ?? file.text(condition.range)
+                let what = (text ?? file.text(condition.range)) + comparedValues(condition)
                 throw ScriptFailure.assertion(
                     Diagnostic(.error, "assertion failed: \(what)", at: SourceLocation(file: file, range: condition.range)))
             }
@@ -395,7 +418,7 @@ public final class Interpreter {
             var i = a
             while closed ? i <= b : i < b {
                 try checkInterrupt(statement.range, "the for loop")
-                try withScope([variable: .number(i)]) { try execute(body) }
+                if try loopBody({ try withScope([variable: .number(i)]) { try execute(body) } }) { break }
                 i += 1
             }
 
@@ -417,7 +440,7 @@ public final class Interpreter {
         case .whileLoop(let condition, let body):
             while try boolean(condition, "while") {
                 try checkInterrupt(statement.range, "the while loop")
-                try withScope([:]) { try execute(body) }
+                if try loopBody({ try withScope([:]) { try execute(body) } }) { break }
             }
 
         case .everyStep(let name, let nameRange, let owner, let ownerRange, let body):
@@ -438,6 +461,9 @@ public final class Interpreter {
 
         case .block(let body):
             try withScope([:]) { try execute(body) }
+
+        case .function, .returnValue, .loopControl, .expression:
+            try executeFunctionStatement(statement)
         }
     }
 
@@ -633,6 +659,7 @@ public final class Interpreter {
             let object = try dynamicName(objectExpr)
             return try property(object, objectExpr.range, name, nameRange)
         case .call(let function, let functionRange, let arguments):
+            if let v = try callSpecial(function, functionRange, arguments, expr.range) { return v }
             var values: [Double] = []
             for a in arguments { values.append(try number(a, "an argument of \(function)")) }
             return .number(try finite(try Builtins.call(function, functionRange, values, range: expr.range), expr.range))
@@ -695,6 +722,7 @@ public final class Interpreter {
         case .remainder:
             if b == 0 { throw runtimeError("remainder of a division by zero", opRange) }
             return .number(try finite(a.truncatingRemainder(dividingBy: b), range))
+        case .power: return .number(try Builtins.power(a, b, opRange, range: range))
         case .less: return .boolean(a < b)
         case .lessEqual: return .boolean(a <= b)
         case .greater: return .boolean(a > b)

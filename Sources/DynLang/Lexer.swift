@@ -32,8 +32,10 @@ public enum TokenKind: Equatable, Sendable {
     case string([StringSegment])
     /// `(` `)` `{` `}` `,` `.` `;`
     case leftParen, rightParen, leftBrace, rightBrace, comma, dot, semicolon
-    /// `+` `-` `*` `/` `%`
-    case plus, minus, star, slash, percent
+    /// `+` `-` `*` `/` `%` `^` (power)
+    case plus, minus, star, slash, percent, caret
+    /// `≈` or `~=` (in `a ≈ b within T`)
+    case approx
     /// `=` (in `let x = 1`, `set x = 1`)
     case assign
     /// `==` `!=` `<` `<=` `>` `>=`
@@ -190,6 +192,9 @@ public struct Lexer: Sendable {
         case "*": return make(.star, length: 1)
         case "/": return make(.slash, length: 1)
         case "%": return make(.percent, length: 1)
+        case "^": return make(.caret, length: 1)
+        case "≈": return make(.approx, length: 1)
+        case "~" where peek(1) == "=": return make(.approx, length: 2)
         case "=": return peek(1) == "=" ? make(.equalEqual, length: 2) : make(.assign, length: 1)
         case "!": return peek(1) == "=" ? make(.bangEqual, length: 2) : make(.invalid("!"), length: 1)
         case "<": return peek(1) == "=" ? make(.lessEqual, length: 2) : make(.less, length: 1)

@@ -18,7 +18,12 @@
 //   script      -> statements EOF
 //   statements  -> { separator } [ statement { separator { separator } statement } ]
 //   separator   -> NEWLINE | ';'
-//   statement   -> let | set | print | assert | for | if | while | every | on | source | block | command
+//   statement   -> let | set | print | assert | for | if | while | every | on | source | block
+//                  | fn | return | break | continue | call | command
+//   fn          -> 'fn' NAME '(' [ NAME { ',' NAME } ] ')' block      (Functions.swift)
+//   return      -> 'return' [ expression ]       only inside a function
+//   break       -> 'break' | 'continue'          only inside a loop (of the same function)
+//   call        -> NAME '(' ... ')'              a call on its own: '(' right after the name
 //   let         -> 'let' NAME '=' expression
 //   set         -> 'set' NAME [ '.' NAME ] [ '=' ] expression
 //   print       -> 'print' expression
@@ -37,12 +42,15 @@
 //   argument    -> expression, "tight": it ends at a token preceded by space outside parentheses
 //
 //   expression  -> binary(1)
-//   binary(p)   -> prefix(p) { OP binary(q + 1) }     OP of precedence q >= p; comparisons do not chain
-//   prefix(p)   -> 'not' binary(max(p, 3)) | '-' prefix(7) | postfix
+//   binary(p)   -> prefix(p) { OP binary(q + 1) | '^' binary(8) | APPROX binary(5) 'within' binary(5) }
+//                  OP of precedence q >= p; comparisons do not chain; '^' is right associative;
+//                  APPROX is '≈' or '~=' (a comparison: `a ≈ b within t` is `near(a, b, t)`)
+//   prefix(p)   -> 'not' binary(max(p, 3)) | '-' binary(8) | postfix
 //   postfix     -> NAME '.' NAME | STRING '.' NAME | NAME '(' [ expression { ',' expression } ] ')' | primary
 //   primary     -> NUMBER | STRING | 'true' | 'false' | NAME | '(' expression ')'
 //
-//   precedence: 1 'or', 2 'and', 3 'not' (prefix), 4 '== != < <= > >=', 5 '+ -', 6 '* / %', 7 unary '-'
+//   precedence: 1 'or', 2 'and', 3 'not' (prefix), 4 '== != < <= > >= ≈', 5 '+ -', 6 '* / %',
+//   7 unary '-', 8 '^' (so -2^2 is -4)
 //
 // Inside parentheses newlines are ignored (`print (1 +` continues on the next line). Nesting of
 // blocks, parentheses, unary operators, interpolations and the operators of one chain (`1+1+1`)
@@ -104,6 +112,7 @@ public enum Parser {
     static let notPrecedence = 3
     static let comparisonPrecedence = 4
     static let unaryPrecedence = 7
+    static let powerPrecedence = 8
 
     /// The binary operators and their precedence (higher binds tighter); all are left
     /// associative except the comparisons, which do not associate.
@@ -115,6 +124,7 @@ public enum Parser {
         (.greater, .greater, 4), (.greaterEqual, .greaterEqual, 4),
         (.plus, .add, 5), (.minus, .subtract, 5),
         (.star, .multiply, 6), (.slash, .divide, 6), (.percent, .remainder, 6),
+        (.caret, .power, 8),
     ]
 }
 
@@ -148,6 +158,11 @@ private struct ParserCore {
     var tight: (start: Int, parenDepth: Int)?
     /// A missing '}' at the end of the input has been reported (report it once, not per level).
     var reportedUnclosedAtEnd = false
+    /// Loops open around the statement being parsed, within the innermost function or action
+    /// body (where `break` and `continue` may stand), and whether a function body is open (where
+    /// `return` may).
+    var loopDepth = 0
+    var inFunction = false
 
     init(file: SourceFile) {
         self.file = file
@@ -369,8 +384,13 @@ private struct ParserCore {
             case "behavior": return try parseComposite()
             case "on": return try parseOn()
             case "source": return try parseSource()
+            case "fn": return try parseFunction()
+            case "return": return try parseReturn()
+            case "break", "continue": return try parseLoopControl()
             case "else": throw error("'else' without a matching 'if'", at: current)
-            default: return try parseCommand()
+            default:
+                if Interpreter.command(named: word) == nil && isCallStatement() { return try parseCallStatement() }
+                return try parseCommand()
             }
         case .leftBrace:
             let open = current
@@ -459,7 +479,7 @@ private struct ParserCore {
             throw error("expected '..<' or '...' in the for range", at: current)
         }
         let to = try parseExpression()
-        let body = try parseBlock(for: "for")
+        let body = try parseLoopBody(for: "for")
         return statement(.forRange(variable: name, variableRange: nameRange, from: from, to: to, closed: closed, body: body), from: keyword)
     }
 
@@ -523,7 +543,7 @@ private struct ParserCore {
         let keyword = current
         advance()
         let condition = try parseExpression()
-        let body = try parseBlock(for: "while")
+        let body = try parseLoopBody(for: "while")
         return statement(.whileLoop(condition: condition, body: body), from: keyword)
     }
 
@@ -538,7 +558,7 @@ private struct ParserCore {
         if matchWord("of") { owner = try expectName(after: "'of'") }
         var name: (name: String, range: SourceRange)?
         if matchWord("as") { name = try expectName(after: "'as'") }
-        let body = try parseBlock(for: "every step")
+        let body = try parseDetachedBody(for: "every step")
         return statement(.everyStep(name: name?.name, nameRange: name?.range, owner: owner?.name, ownerRange: owner?.range, body: body),
                          from: keyword)
     }
@@ -577,7 +597,7 @@ private struct ParserCore {
         }
         var name: (name: String, range: SourceRange)?
         if matchWord("as") { name = try expectName(after: "'as'") }
-        let body = try parseBlock(for: ended ? "on contact end" : "on contact")
+        let body = try parseDetachedBody(for: ended ? "on contact end" : "on contact")
         return statement(.onContact(a: arguments[0], b: arguments[1], ended: ended, name: name?.name, nameRange: name?.range, body: body), from: keyword)
     }
 
@@ -635,6 +655,12 @@ private struct ParserCore {
             }
         } else if syntax?.leadsWithFile == true {
             arguments.append(try parsePath(after: name))
+        } else if case .identifier(let sub) = current.kind, let form = syntax?.forms.first(where: { $0.sub == sub }),
+                  form.positionals.first?.fixed.first?.type == .expression {
+            // `run until ball.y > 500 max 3`: a whole expression after the sub-keyword.
+            arguments.append(Expr(.name(sub), current.range))
+            advance()
+            if !atCommandEnd && !check(.leftBrace) { arguments.append(try parseExpression()) }
         }
         while !atCommandEnd && !check(.leftBrace) {
             let argument = try parseArgument()
@@ -737,7 +763,12 @@ private struct ParserCore {
             nesting += 1
             chain += 1
             advance()
-            let right = try parseBinary(precedence + 1)
+            if opToken.kind == .approx {
+                left = try parseApproximately(left, opToken)
+                leftIsComparison = true
+                continue
+            }
+            let right = try parseBinary(op == .power ? precedence : precedence + 1)
             left = Expr(.binary(op, left, right, operatorRange: opToken.range), left.range.union(right.range))
             leftIsComparison = precedence == Parser.comparisonPrecedence
         }
@@ -745,6 +776,8 @@ private struct ParserCore {
     }
 
     func binaryOperator(_ token: Token) -> (BinaryOperator, Int)? {
+        // `≈` stands for a comparison here; `parseApproximately` builds its call.
+        if token.kind == .approx { return (.equal, Parser.comparisonPrecedence) }
         for entry in Parser.binaryOperators where entry.token == token.kind {
             return (entry.op, entry.precedence)
         }
@@ -769,7 +802,7 @@ private struct ParserCore {
             try enterNesting()
             defer { nesting -= 1 }
             advance()
-            let operand = try parsePrefix(Parser.unaryPrecedence)
+            let operand = try parseBinary(Parser.powerPrecedence)
             return Expr(.unary(.negate, operand), op.range.union(operand.range))
         }
         return try parsePostfix()
@@ -875,5 +908,93 @@ private struct ParserCore {
             throw error("expected '}' after the interpolated expression, found \(describe(current))", at: current)
         }
         return expression
+    }
+}
+
+// MARK: - Functions, loop control, `≈` (issue #13)
+
+extension ParserCore {
+    // fn -> 'fn' NAME '(' [ NAME { ',' NAME } ] ')' block
+    mutating func parseFunction() throws -> Statement {
+        let keyword = current
+        advance()
+        let (name, nameRange) = try expectName(after: "'fn'")
+        let open = try expect(.leftParen, "expected '(' and the parameters after 'fn \(name)'")
+        parenDepth += 1
+        var parameters: [String] = []
+        var ranges: [SourceRange] = []
+        if !check(.rightParen) {
+            repeat {
+                let (p, r) = try expectName(after: parameters.isEmpty ? "'('" : "','")
+                if parameters.contains(p) { throw error("the parameter '\(p)' is named twice", at: previous) }
+                parameters.append(p)
+                ranges.append(r)
+            } while match(.comma)
+        }
+        try closeParenthesis(opened: open)
+        let saved = (loopDepth, inFunction)
+        (loopDepth, inFunction) = (0, true)
+        defer { (loopDepth, inFunction) = saved }
+        let body = try parseBlock(for: "fn \(name)")
+        return statement(.function(name: name, nameRange: nameRange, parameters: parameters, parameterRanges: ranges, body: body), from: keyword)
+    }
+
+    // return -> 'return' [ expression ]
+    mutating func parseReturn() throws -> Statement {
+        let keyword = current
+        guard inFunction else { throw error("'return' outside a function", at: keyword) }
+        advance()
+        let value = atCommandEnd ? nil : try parseExpression()
+        return statement(.returnValue(value), from: keyword)
+    }
+
+    // break -> 'break' | 'continue'
+    mutating func parseLoopControl() throws -> Statement {
+        let keyword = current
+        let isBreak = checkWord("break")
+        guard loopDepth > 0 else { throw error("'\(isBreak ? "break" : "continue")' outside a loop", at: keyword) }
+        advance()
+        return statement(.loopControl(isBreak: isBreak), from: keyword)
+    }
+
+    /// A loop's body, where `break` and `continue` may stand.
+    mutating func parseLoopBody(for owner: String) throws -> [Statement] {
+        loopDepth += 1
+        defer { loopDepth -= 1 }
+        return try parseBlock(for: owner)
+    }
+
+    /// The body of an `every step` or `on contact` action: run later, on its own, so neither the
+    /// loops nor the function around it are its.
+    mutating func parseDetachedBody(for owner: String) throws -> [Statement] {
+        let saved = (loopDepth, inFunction)
+        (loopDepth, inFunction) = (0, false)
+        defer { (loopDepth, inFunction) = saved }
+        return try parseBlock(for: owner)
+    }
+
+    /// True when the current name is followed right away (no space) by `(`: a call on its own.
+    func isCallStatement() -> Bool {
+        var lookahead = lexer  // a copy
+        let next = lookahead.next()
+        return next.kind == .leftParen && !next.spaceBefore
+    }
+
+    // call -> NAME '(' [ expression { ',' expression } ] ')'
+    mutating func parseCallStatement() throws -> Statement {
+        let start = current
+        let call = try parsePostfix()
+        return statement(.expression(call), from: start)
+    }
+
+    /// `LEFT ≈ RIGHT within TOLERANCE`, `≈` just consumed: the call `near(LEFT, RIGHT, TOLERANCE)`.
+    mutating func parseApproximately(_ left: Expr, _ op: Token) throws -> Expr {
+        let right = try parseBinary(Parser.comparisonPrecedence + 1)
+        guard matchWord("within") else {
+            throw error("expected 'within' and a tolerance after '\(file.text(SourceRange(left.range.start, right.range.end)))', found \(describe(current))", at: current)
+        }
+        let tolerance = try parseBinary(Parser.comparisonPrecedence + 1)
+        return Expr(.call(function: "near", functionRange: op.range, arguments: [left, right, tolerance]),
+                    left.range.union(tolerance.range))
     }
 }

@@ -14,7 +14,9 @@ let worldProperties: [(name: String, settable: Bool, summary: String)] = [
     ("model", true, "\"ideal\" (textbook defaults) or \"uikit\" (what shipping apps observe)"),
     ("substeps", true, "solver sub-steps per tick (1 to 64)"),
     ("items", false, "number of items"),
-    ("energy", false, "total kinetic energy of the items, in kg·pt²/s²"),
+    ("kineticEnergy", false, "total kinetic energy of the items, in kg·pt²/s²"),
+    ("potentialEnergy", false, "potential energy of gravity (zero at the bounds' edge gravity points to) and springs, in kg·pt²/s²"),
+    ("energy", false, "kineticEnergy + potentialEnergy, in kg·pt²/s²"),
 ]
 
 /// One line of help per item property.
@@ -37,11 +39,11 @@ let itemPropertySummaries: [(name: String, summary: String)] = [
     ("charge", "electric charge, used by electric and magnetic fields"),
     ("allowsRotation", "whether the item may turn (yes/no)"),
     ("anchored", "an immovable item that still collides (yes/no)"),
-]
+] + derivedItemProperties
 
 /// The settings of `shell`.
 let shellProperties: [(name: String, summary: String)] = [
-    ("echo", "print each top-level command before running it (yes/no)"),
+    ("echo", "print each top-level command before running it, marked with '> ' (yes/no)"),
     ("bail", "stop a script at its first error (yes, the default) or report it and go on (no)"),
     ("timing", "print the wall time and steps per second of each step and run (yes/no)"),
     ("quiet", "silence print (yes/no); a saved world replays its history quietly"),
@@ -109,14 +111,18 @@ extension Interpreter {
             case "model": return .string(world.model.rawValue)
             case "substeps": return .number(Double(world.substeps))
             case "items": return .number(Double(world.itemIDs.count))
-            case "energy": return .number(world.totalKineticEnergy)
+            case "kineticEnergy": return .number(world.totalKineticEnergy)
+            case "potentialEnergy": return .number(potentialEnergy())
+            case "energy": return .number(world.totalKineticEnergy + potentialEnergy())
             default:
                 throw runtimeError("world has no property '\(name)'" + Suggest.hint(for: name, in: worldProperties.map(\.name)), nameRange)
             }
         }
+        if let v = try measurementProperty(object, name, nameRange) { return v }
         let entity = try entityWithProperties(object, objectRange)
         switch entity {
         case .item(let id):
+            if let v = derivedItemProperty(name, of: id) { return v }
             let p = try itemProperty(name, nameRange)
             let v = world.property(p, of: id)
             return p.isBoolean ? .boolean(v != 0) : .number(v)
@@ -232,12 +238,17 @@ extension Interpreter {
         }
         func engine(_ body: () throws -> Void) throws {
             do { try body() } catch let e as EngineError {
-                throw runtimeError(e.message, valueRange)
+                // The value set is the one the message quotes (when it quotes one).
+                if case .number(let d) = value { throw runtimeError(e.text(value: d), valueRange) }
+                throw runtimeError(e.text(), valueRange)
             }
         }
         let entity = try entityWithProperties(object, objectRange)
         switch entity {
         case .item(let id):
+            if derivedItemProperties.contains(where: { $0.name == name }) {
+                throw runtimeError("\(object).\(name) cannot be set (it is computed from the velocity and mass)", nameRange)
+            }
             let p = try itemProperty(name, nameRange)
             guard p.isSettable else { throw runtimeError("\(object).\(name) cannot be set", nameRange) }
             let d: Double

@@ -13,8 +13,9 @@ public enum Reference {
             out += "  " + name + String(repeating: " ", count: width - name.count + 2) + summary + "\n"
         }
         out += "Expressions: numbers (90deg, 2s), \"strings {with} interpolation\", true/false, variables,\n"
-        out += "  NAME.PROPERTY, + - * / %, == != < <= > >=, and or not, and the functions\n"
-        out += "  " + Builtins.functionNames.joined(separator: " ") + " and pi.\n"
+        out += "  NAME.PROPERTY, + - * / % ^, == != < <= > >=, a ≈ b within t (or ~=), and or not,\n"
+        out += "  the functions " + Builtins.functionNames.joined(separator: " ") + ",\n"
+        out += "  functions of your own (fn NAME(A, B) { ... return ... }), and pi and e.\n"
         out += "help items, help world, help shell and help KIND (gravity, ...) list properties; help field the field kinds.\n"
         return out
     }
@@ -39,7 +40,7 @@ public enum Reference {
         case "items", "item", "view":
             return "Item properties (set with: set NAME.PROP VALUE; * read-only):\n"
                 + table(itemPropertySummaries.map { p in
-                    (p.name + (ItemProperty(rawValue: p.name)?.isSettable == false ? " *" : ""), p.summary)
+                    (p.name + (ItemProperty(rawValue: p.name)?.isSettable != true ? " *" : ""), p.summary)
                 })
         case "world":
             return "World properties (set with: set world.PROP VALUE; * read-only):\n"
@@ -53,7 +54,7 @@ public enum Reference {
 
     /// Every topic `help` knows: the statement keywords, `items`, `world`, `shell` and the behavior kinds.
     public static var topics: [String] {
-        Interpreter.statementKeywords + ["items", "world", "shell"] + behaviorKinds.map { "\($0)" }
+        Interpreter.statementKeywords + ["items", "world", "shell"] + behaviorKinds.map { "\($0)" } + HelpTopics.pointers.map(\.topic)
     }
 
     /// The property table of a behavior kind, or nil.
@@ -120,9 +121,9 @@ public enum Reference {
         }
         out += "\n## Functions\n\n| function | arguments | value |\n| --- | --- | --- |\n"
         for f in Builtins.functions {
-            out += "| `\(f.name)` | \(f.arity.map(String.init) ?? "1 or more") | \(f.summary) |\n"
+            out += "| `\(f.name)` | \(Builtins.aritySpelling(f.arity)) | \(f.summary) |\n"
         }
-        out += "\nConstants: `pi`; `inf` (infinity: `set pin.rangeMax inf` removes a limit; commands and properties that need a finite number refuse it); `yes` and `no` (the same as `true` and `false`).\n"
+        out += "\nConstants: `pi`, `e`; `inf` (infinity: `set pin.rangeMax inf` removes a limit; commands and properties that need a finite number refuse it); `yes` and `no` (the same as `true` and `false`). A variable or item named `e` hides the constant.\n"
         out += "\n## Reserved words\n\nNo variable, item, behavior or action may take these names.\n\n| word | meaning |\n| --- | --- |\n"
         for r in ReservedWords.table {
             out += "| `\(r.word)` | \(r.meaning) |\n"

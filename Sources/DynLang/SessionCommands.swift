@@ -11,7 +11,7 @@ struct UndoCommand: Command {
     static let spec = CommandSpec(
         "undo", CommandSyntax(),
         summary: "takes back the last command that changed the world",
-        details: "Up to \(Interpreter.undoLimit) commands can be taken back, one at a time. A command that only prints or checks is not counted.",
+        details: "Up to \(Interpreter.undoLimit) commands can be taken back, one at a time. A command that only prints or checks is not counted. At the prompt it says what it took back (`undid: push ball instant 0 -1`); `save`, `reset` and `push` say what they did too, in one line that `set shell.quiet yes` silences (a script's output stays its own).",
         example: "undo", make: { UndoCommand(at: $0.keywordRange) })
 
     let at: SourceRange
@@ -25,6 +25,19 @@ struct UndoCommand: Command {
         }
         guard let previous = interp.undoStack.popLast() else { throw interp.runtimeError("nothing to undo", at) }
         interp.session = previous
+        interp.confirm("undid: " + UndoCommand.shortened(previous.undoLabel ?? "the last command"))
+    }
+
+    /// The first line of a command, at most 60 characters.
+    static func shortened(_ text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var first = String(lines.first ?? "")
+        var cut = lines.count > 1
+        if first.count > 60 {
+            first = String(first.prefix(57))
+            cut = true
+        }
+        return cut ? first + " ..." : first
     }
 }
 
@@ -64,6 +77,8 @@ struct SaveCommand: Command {
         } catch {
             throw interp.runtimeError("cannot save to '\(path)': \(error.reason)", file.range)
         }
+        let n = interp.session.journal.count
+        interp.confirm("saved \(n) command\(n == 1 ? "" : "s") to \(Interpreter.displayName(resolved))")
     }
 }
 
@@ -79,6 +94,7 @@ struct ResetCommand: Command {
 
     func apply(to interp: Interpreter) throws {
         interp.session = Session()
+        interp.confirm("reset: an empty world (undo brings the old one back)")
     }
 }
 
@@ -87,7 +103,7 @@ struct HelpCommand: Command {
     static let spec = CommandSpec(
         "help", CommandSyntax([.positional("topic", [Slot("TOPIC", "a command or topic", .name)], required: false)]),
         summary: "lists the commands, or explains one command or the properties of items, the world or a behavior kind",
-        details: "TOPIC is a command or a control form, `items`, `world`, `shell`, or a behavior kind (gravity, collision, attachment, push, snap).",
+        details: "TOPIC is a command or a control form, `items`, `world`, `shell`, a behavior kind (gravity, collision, attachment, push, snap), or a word such as spring, rope, hinge, wall, force, energy, period, which says where that is in dyn. The text is wrapped to the terminal's width.",
         example: "help gravity", make: { try HelpCommand($0) })
 
     let topic: Arg?
@@ -102,13 +118,15 @@ struct HelpCommand: Command {
     /// What `help` shows for a topic (nil: the overview), or an error for an unknown one.
     static func text(_ topic: String?, _ range: SourceRange) throws -> String {
         guard let topic else { return Reference.overview() }
-        guard let text = Reference.help(topic) else {
+        guard let text = Reference.help(topic) ?? HelpTopics.text(topic) else {
             throw RuntimeError(message: "no help for '\(topic)'" + Suggest.hint(for: topic, in: Reference.topics), range: range)
         }
         return text
     }
 
     func apply(to interp: Interpreter) throws {
-        interp.write(try HelpCommand.text(try topic.map { try interp.name($0) }, topic?.range ?? .none))
+        let text = try HelpCommand.text(try topic.map { try interp.name($0) }, topic?.range ?? .none)
+        // Wrapped to the terminal's width, when it is known.
+        interp.write(interp.display.size().map { HelpTopics.wrap(text, width: $0.columns) } ?? text)
     }
 }

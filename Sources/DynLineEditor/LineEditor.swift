@@ -72,6 +72,13 @@ public final class LineEditor {
         didSet { CompletionBridge.state.withLock { $0.completer = completer } }
     }
 
+    /// Whether a single completed candidate is followed by a space, asked with the line and
+    /// cursor as ``completer`` is (nil: always, but after ``noSpaceAfter``). A name that may be
+    /// followed by `.` and a property, for instance, wants none.
+    public var appendsSpace: (@Sendable (_ line: String, _ cursor: Int, _ candidate: String) -> Bool)? {
+        didSet { CompletionBridge.state.withLock { $0.appendsSpace = appendsSpace } }
+    }
+
     /// The characters that end a word for completion (libedit's word break characters).
     ///
     /// `.`, `/`, `-`, `_` and `~` are not among them, so `ball.ve`, `scenes/pyr` and
@@ -278,6 +285,7 @@ public final class LineEditor {
 private enum CompletionBridge {
     struct State {
         var completer: (@Sendable (String, Int) -> [String])?
+        var appendsSpace: (@Sendable (String, Int, String) -> Bool)?
         var candidates: [String] = []
         var next = 0
     }
@@ -311,7 +319,11 @@ private func attemptCompletion(
         $0.next = 0
     }
     let single = candidates.count == 1 ? candidates[0].last : nil
-    rl_completion_append_character = single.map { LineEditor.noSpaceAfter.contains($0) } == true ? 0 : 32
+    var space = !(single.map { LineEditor.noSpaceAfter.contains($0) } ?? false)
+    if space, candidates.count == 1, let appendsSpace = CompletionBridge.state.withLock({ $0.appendsSpace }) {
+        space = appendsSpace(line, Int(end), candidates[0])
+    }
+    rl_completion_append_character = space ? 32 : 0
     return rl_completion_matches(text, generateCandidate)
 }
 

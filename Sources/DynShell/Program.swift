@@ -33,6 +33,11 @@ public enum Program {
         if display.isTerminal { output.flushesEveryWrite = true }
         interpreter.settings = settings
         interpreter.reportError = { output.writeError($0.rendered) }
+        interpreter.warn = { output.writeError($0.rendered()) }
+        // Every file is read and parsed first: the syntax errors of all of them are reported
+        // before anything runs.
+        var files: [SourceFile] = []
+        var syntaxErrors: [Diagnostic] = []
         for input in inputs {
             do {
                 let file: SourceFile
@@ -41,6 +46,21 @@ public enum Program {
                 case .text(let name, let text):
                     file = SourceFile(name: name, text: text, directory: FileManager.default.currentDirectoryPath)
                 }
+                files.append(file)
+                syntaxErrors += Parser.parse(file).diagnostics
+            } catch {
+                output.writeError(error.rendered)
+                output.flush()
+                return error.exitStatus
+            }
+        }
+        if !syntaxErrors.isEmpty {
+            output.writeError(ScriptFailure.syntax(syntaxErrors).rendered)
+            output.flush()
+            return Program.error
+        }
+        for file in files {
+            do {
                 try interpreter.run(file)
             } catch {
                 output.writeError(error.rendered)

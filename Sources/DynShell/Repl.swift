@@ -32,7 +32,10 @@ public final class Repl {
         interpreter.isInterrupted = { Interrupt.isRequested }
         interpreter.display = DisplayHost.current(environment: environment)
         interpreter.settings = settings
+        // At the prompt, undo, save, reset and push say what they did.
+        interpreter.settings.confirm = true
         let color = self.color
+        interpreter.warn = { output.writeError($0.rendered()) }
         interpreter.reportError = { failure in
             output.writeError(color ? Repl.colorize(failure.rendered) : failure.rendered)
         }
@@ -42,6 +45,10 @@ public final class Repl {
         editor.completer = { line, cursor in
             let context = Repl.completionContext.withLock { $0 }
             return Completion.candidates(line: line, cursor: cursor, context: context)
+        }
+        editor.appendsSpace = { line, cursor, candidate in
+            let context = Repl.completionContext.withLock { $0 }
+            return Completion.appendsSpace(after: candidate, line: line, cursor: cursor, context: context)
         }
         refreshCompletion()
     }
@@ -69,12 +76,18 @@ public final class Repl {
 
     /// Runs until Ctrl-D; returns the exit status (0).
     public func run() -> Int32 {
-        output.write("dyn \(DynVersion.string): 2D physics with the semantics of UIKit Dynamics. Type 'help', Ctrl-D to leave.\n")
+        output.write("dyn \(DynVersion.string): 2D physics with the semantics of UIKit Dynamics. Type 'help'; 'quit' or Ctrl-D leaves.\n")
         var pending = ""
         var pendingLines = 0
         while true {
             let prompt = pending.isEmpty ? styled("dyn> ") : styled("...> ")
             switch editor.readLine(prompt: prompt) {
+            case .endOfInput where !pending.isEmpty:
+                // Ctrl-D at a continuation prompt cancels the entry; it does not leave the shell.
+                output.write("(entry cancelled)\n")
+                pending = ""
+                pendingLines = 0
+                continue
             case .endOfInput:
                 if let error = editor.close() { output.writeError("warning: \(error)\n") }
                 output.flush()
@@ -84,10 +97,16 @@ public final class Repl {
                 pendingLines = 0
                 continue
             case .line(let line):
+                if pending.isEmpty && Repl.isQuit(line) {
+                    if let error = editor.close() { output.writeError("warning: \(error)\n") }
+                    output.flush()
+                    return Program.ok
+                }
                 pending += pending.isEmpty ? line : "\n" + line
                 pendingLines += 1
-                let file = SourceFile(name: "<stdin>", text: pending, directory: FileManager.default.currentDirectoryPath,
-                                      lineOffset: linesRead)
+                // Diagnostics read `<stdin>:LINE:COLUMN` (the name the language fixes), LINE
+                // counted within the entry, so that it does not grow through a session.
+                let file = SourceFile(name: "<stdin>", text: pending, directory: FileManager.default.currentDirectoryPath)
                 guard case .complete(let script, let diagnostics) = Parser.parseEntry(file) else { continue }
                 editor.addHistory(pending)
                 // Appended at once, so that closing the terminal, a signal or a crash loses nothing.
@@ -123,9 +142,19 @@ public final class Repl {
         Repl.completionContext.withLock { $0 = context }
     }
 
+    /// `quit` or `exit` alone on a line (spaces and a `;` allowed) leaves the shell.
+    static func isQuit(_ line: String) -> Bool {
+        var word = line.trimmingCharacters(in: .whitespaces)
+        if word.hasSuffix(";") { word.removeLast() }
+        word = word.trimmingCharacters(in: .whitespaces)
+        return word == "quit" || word == "exit"
+    }
+
     func styled(_ prompt: String) -> String {
         guard color else { return prompt }
-        return LineEditor.invisible("\u{1B}[1;36m") + prompt + LineEditor.invisible("\u{1B}[0m")
+        // The reset goes before the prompt's last character: libedit drops an invisible
+        // sequence at the very end, and the typed text would stay coloured.
+        return LineEditor.styledPrompt(prompt, style: "\u{1B}[1;36m")
     }
 
     /// Shows `error:` in bold red on a terminal.

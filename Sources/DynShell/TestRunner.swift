@@ -78,7 +78,7 @@ public enum TestRunner {
     }
 
     /// Runs one script in a fresh world.
-    public static func runOne(_ path: String, isInterrupted: @escaping () -> Bool = { false }) -> Outcome {
+    public static func runOne(_ path: String, timeout: Double? = nil, isInterrupted: @escaping () -> Bool = { false }) -> Outcome {
         let file: SourceFile
         do {
             file = try SourceFile.load(argument: path)
@@ -88,12 +88,25 @@ public enum TestRunner {
         let expected = expectations(in: file)
         var printed = ""
         let interpreter = Interpreter(write: { printed += $0 })
-        interpreter.isInterrupted = isInterrupted
+        // With a timeout, the script is stopped as Ctrl-C would stop it, at a frame or a loop's turn.
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now + .milliseconds(Int64(($0 * 1000).rounded(.up))) }
+        nonisolated(unsafe) var timedOut = false
+        interpreter.isInterrupted = {
+            if let deadline, clock.now >= deadline {
+                timedOut = true
+                return true
+            }
+            return isInterrupted()
+        }
         var failure: ScriptFailure?
         do {
             try interpreter.run(file)
         } catch {
             failure = error
+        }
+        if timedOut, let timeout {
+            return Outcome(path: path, passed: false, reason: "timed out after \(formatNumber(timeout)) s (world time \(formatNumber(interpreter.session.world.time)) s)\n")
         }
         if let wanted = expected.error {
             guard let failure else {
@@ -122,8 +135,8 @@ public enum TestRunner {
 
     /// Runs every script under `paths`; prints `PASS`/`FAIL` lines and a closing
     /// `N passed, N failed` line. Returns 0 when all passed, 1 otherwise.
-    public static func run(_ paths: [String], output: ConsoleOutput, isInterrupted: @escaping () -> Bool = { false },
-                           isolatedBy executable: URL? = nil) -> Int32 {
+    public static func run(_ paths: [String], output: ConsoleOutput, timeout: Double? = nil,
+                           isInterrupted: @escaping () -> Bool = { false }, isolatedBy executable: URL? = nil) -> Int32 {
         let (files, missing) = collect(paths)
         var passed = 0
         var failed = 0
@@ -132,7 +145,8 @@ public enum TestRunner {
             failed += 1
         }
         for f in files {
-            let outcome = executable.map { runIsolated(f, executable: $0) } ?? runOne(f, isInterrupted: isInterrupted)
+            let outcome = executable.map { runIsolated(f, executable: $0, timeout: timeout) }
+                ?? runOne(f, timeout: timeout, isInterrupted: isInterrupted)
             if outcome.passed {
                 passed += 1
                 output.write("PASS \(f)\n")
@@ -152,10 +166,10 @@ public enum TestRunner {
 
     /// Runs one script in a child process (`dyn test --child FILE`): a script that crashes or
     /// overflows the stack fails on its own line, and the other scripts still run.
-    static func runIsolated(_ path: String, executable: URL) -> Outcome {
+    static func runIsolated(_ path: String, executable: URL, timeout: Double? = nil) -> Outcome {
         let process = Process()
         process.executableURL = executable
-        process.arguments = ["test", "--child", path]
+        process.arguments = ["test", "--child", path] + (timeout.map { ["--timeout", "\($0)"] } ?? [])
         let pipe = Pipe()
         process.standardOutput = pipe
         do {
@@ -177,8 +191,9 @@ public enum TestRunner {
     }
 
     /// The child's side of `runIsolated`: `PASS` or `FAIL` and the reason, on standard output.
-    public static func runChild(_ path: String, output: ConsoleOutput, isInterrupted: @escaping () -> Bool) -> Int32 {
-        let outcome = runOne(path, isInterrupted: isInterrupted)
+    public static func runChild(_ path: String, output: ConsoleOutput, timeout: Double? = nil,
+                                isInterrupted: @escaping () -> Bool) -> Int32 {
+        let outcome = runOne(path, timeout: timeout, isInterrupted: isInterrupted)
         output.write(outcome.passed ? "PASS\n" : "FAIL\n" + outcome.reason)
         output.flush()
         return 0

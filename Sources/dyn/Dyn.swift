@@ -56,7 +56,7 @@ struct RunScripts: ParsableCommand {
     @Argument(help: ArgumentHelp("Script files, run one after the other in one world.", valueName: "FILE"))
     var files: [String] = []
 
-    @Flag(help: "Print each command before running it.")
+    @Flag(help: "Print each command before running it, marked with '> '.")
     var echo = false
 
     @Flag(inversion: .prefixedNo, help: "Stop a script at its first error (--no-bail: report it and go on).")
@@ -115,7 +115,16 @@ struct RunScripts: ParsableCommand {
 /// `dyn check FILE ...`.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Parses and checks scripts without running them; prints every diagnostic (exit 0 clean, 2 not)."
+        abstract: "Checks scripts without running them; prints every diagnostic (exit 0 clean, 2 not).",
+        discussion: """
+            Finds what can be known without running: every syntax error; unknown commands, options and \
+            functions; arguments of the wrong kind or out of range (when they are constants); calls with \
+            the wrong number of arguments (built-in functions and the script's own fn); names that nothing \
+            in the script defines; properties that world, shell or the script's items do not have. It does \
+            not run the physics, so an item removed before it is used, or a value computed out of range, \
+            shows only when the script runs. A script that builds names from strings or sources other \
+            files gets no name checks.
+            """
     )
 
     @Argument(help: ArgumentHelp("Script files to check.", valueName: "FILE"))
@@ -140,12 +149,21 @@ struct Test: ParsableCommand {
     @Flag(help: .private)
     var child = false
 
+    @Option(help: ArgumentHelp("Fail a script that runs longer than S seconds of wall time.", valueName: "S"))
+    var timeout: Double?
+
+    func validate() throws {
+        if let timeout, !(timeout > 0 && timeout.isFinite) {
+            throw ValidationError("--timeout must be a number of seconds greater than 0")
+        }
+    }
+
     func run() throws {
         Interrupt.install()
         if child, let path = paths.first {
-            throw ExitCode(TestRunner.runChild(path, output: ConsoleOutput(), isInterrupted: { Interrupt.isRequested }))
+            throw ExitCode(TestRunner.runChild(path, output: ConsoleOutput(), timeout: timeout, isInterrupted: { Interrupt.isRequested }))
         }
-        throw ExitCode(TestRunner.run(paths, output: ConsoleOutput(), isInterrupted: { Interrupt.isRequested },
+        throw ExitCode(TestRunner.run(paths, output: ConsoleOutput(), timeout: timeout, isInterrupted: { Interrupt.isRequested },
                                       isolatedBy: Bundle.main.executableURL))
     }
 }

@@ -172,12 +172,14 @@ import Testing
         #expect(tiny.contains("*"))
     }
 
-    @Test func tickLabelsAreCompact() {
+    @Test func tickLabelsSpellNumbersAsPrintDoes() {
+        // The program's one formatter: plain decimal with at most 6 decimals; exponent form
+        // with 6 significant digits below 0.001 and from 1e15, so no tick shows a value as 0.
         let cases: [(Real, String)] = [
             (0, "0"), (-0.0, "0"), (1, "1"), (0.2, "0.2"), (0.30000000000000004, "0.3"), (-3.25, "-3.25"),
-            (100, "100"), (123456, "123456"), (99999.95, "100000"), (0.0001, "0.0001"),
-            (0.00012345678, "0.000123457"), (1e-7, "1e-7"), (1.5e-7, "1.5e-7"), (-2.5e-9, "-2.5e-9"),
-            (2e6, "2e6"), (999999.5, "1e6"), (123456789, "1.23457e8"), (1.7e308, "1.7e308"),
+            (100, "100"), (123456, "123456"), (99999.95, "99999.95"), (0.001, "0.001"), (0.0001, "1e-04"),
+            (0.00012345678, "1.23457e-04"), (1e-7, "1e-07"), (1.5e-7, "1.5e-07"), (-2.5e-9, "-2.5e-09"),
+            (2e6, "2000000"), (1e15, "1e+15"), (1.7e308, "1.7e+308"),
             (.infinity, "inf"), (.nan, "nan"),
         ]
         for (v, s) in cases { #expect(TerminalChart.format(v) == s, "\(v)") }

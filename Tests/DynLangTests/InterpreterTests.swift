@@ -29,11 +29,21 @@ struct InterpreterTests {
         #expect(formatNumber(-0.5) == "-0.5")
         #expect(formatNumber(1.0 / 3) == "0.333333")
         #expect(formatNumber(-0.0) == "0")
-        #expect(formatNumber(-1e-9) == "0")
         #expect(formatNumber(1e6) == "1000000")
-        #expect(formatNumber(2.5e-7) == "0")
-        #expect(formatNumber(0.0000005) == "0.000001" || formatNumber(0.0000005) == "0")
         #expect(formatNumber(123.4560) == "123.456")
+        // Small and huge values in exponent form, 6 significant digits: never a hidden value.
+        #expect(formatNumber(-1e-9) == "-1e-09")
+        #expect(formatNumber(2.5e-7) == "2.5e-07")
+        #expect(formatNumber(0.0000004) == "4e-07")
+        #expect(formatNumber(0.0005) == "5e-04")
+        #expect(formatNumber(1.5e20) == "1.5e+20")
+        #expect(formatNumber(-1e20) == "-1e+20")
+        #expect(formatNumber(1.0 / 3 * 1e-5) == "3.33333e-06")
+        #expect(formatNumber(123456789012345678) == "1.23457e+17")
+        // The edges: 0.001 and just under 1e15 stay plain.
+        #expect(formatNumber(0.001) == "0.001")
+        #expect(formatNumber(999_999_999_999_999) == "999999999999999")
+        #expect(formatNumber(1e15) == "1e+15")
     }
 
     // Golden text of runtime diagnostics: place, message, source line and caret.
@@ -100,7 +110,7 @@ struct InterpreterTests {
         let (_, failure) = run("assert 1 + 1 == 3\n")
         #expect(failure?.exitStatus == 1)
         #expect(failure?.rendered == """
-            t.dyn:1:8: error: assertion failed: 1 + 1 == 3
+            t.dyn:1:8: error: assertion failed: 1 + 1 == 3 (1 + 1 is 2)
             assert 1 + 1 == 3
                    ^~~~~~~~~~
 
@@ -260,8 +270,9 @@ struct InterpreterTests {
     }
 
     @Test func echoPrintsEachTopLevelCommand() {
-        let (out, _) = run("set shell.echo yes\nlet x = 1; print x\nif x == 1 { print \"one\" }\n")
-        #expect(out == "let x = 1\nprint x\n1\nif x == 1 { print \"one\" }\none\n")
+        // Echoed commands are marked with `> ` (each line of them), so output stands apart.
+        let (out, _) = run("set shell.echo yes\nlet x = 1; print x\nif x == 1 {\n  print \"one\"\n}\n")
+        #expect(out == "> let x = 1\n> print x\n1\n> if x == 1 {\n>   print \"one\"\n> }\none\n")
     }
 
     @Test func timingReportsStepsPerSecond() {

@@ -33,7 +33,9 @@ struct ReferenceDocTests {
             #expect(Reference.help(spec.name) != nil)
             #expect(!spec.summary.isEmpty && !spec.usage.isEmpty)
             let interp = Interpreter(write: { _ in })
+            // An example is a fragment: the items it names are made elsewhere.
             let ds = interp.check(SourceFile(name: "example", text: spec.example))
+                .filter { !$0.message.contains("nothing in the script defines it") }
             #expect(ds.isEmpty, "the example of \(spec.name) does not check: \(ds.map(\.message))")
         }
     }

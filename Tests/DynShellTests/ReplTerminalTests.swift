@@ -76,7 +76,7 @@ struct ReplTerminalTests {
         try tmux.press("Tab")
         _ = try tmux.waitFor("dyn> print ball")
         try tmux.press("C-u")
-        try tmux.type("print ball.sp")
+        try tmux.type("print ball.spi")
         try tmux.press("Tab")
         _ = try tmux.waitFor("dyn> print ball.spin")
         try tmux.press("Enter")

@@ -4,7 +4,7 @@ import Testing
 /// Every `.dyn` script under Tests/Scripts and Docs/demos runs under `dyn test` rules (a fresh
 /// world each, `# expect:` output and `# expect-error:` diagnostics) and must pass.
 struct ScriptTests {
-    static let folders = ["Tests/Scripts", "Docs/demos"]
+    static let folders = ["Tests/Scripts", "Docs/demos", "Docs/lessons"]
 
     static var scripts: [String] {
         TestRunner.collect(folders.map { packageRoot + "/" + $0 }).files
