@@ -494,7 +494,7 @@ let demoScripts: [(name: String, text: String)] = [
             remove finger
             set h L - (ball0.y - 50)
           }
-          let E = world.energy
+          let E = world.kineticEnergy
           for i in 0..<5 { set E E + mg * (L - ("ball{i}".y - 50)) }
           if world.steps > 30 and impact < 0 {
             if hypot(ball4.vx, ball4.vy) > 1 {
@@ -555,7 +555,7 @@ let demoScripts: [(name: String, text: String)] = [
           if world.steps == 30 {
             remove finger
             set a0 asin((220 - ball.x) / L)
-            set E0 world.energy + mg * (L - (ball.y - 50))
+            set E0 world.kineticEnergy + mg * (L - (ball.y - 50))
             set t0 world.time
           }
           if world.steps > 30 {
@@ -573,7 +573,7 @@ let demoScripts: [(name: String, text: String)] = [
         print "pulled aside to {a0 / pi * 180}°"
         let period = 2 * (last - first) / (crossings - 1)
         let T0 = 2 * pi * sqrt(L / g)
-        let E = world.energy + mg * (L - (ball.y - 50))
+        let E = world.kineticEnergy + mg * (L - (ball.y - 50))
         print "period {period} s (2π√(L/g) = {T0} s; {a0 / pi * 180}° lengthens it by at most {a0 * a0 / 16 * 100} %)"
         print "after 3 s it keeps {E / E0} of its energy (the air, 0.5 /s: e^(−0.5 × 3) = 0.223130)"
         assert period > T0 * 0.999 and period < T0 * (1 + a0 * a0 / 16) * 1.002, "period {period}"
@@ -672,10 +672,10 @@ let demoScripts: [(name: String, text: String)] = [
           }
         }
         run 3 live
-        print "in 3 s no box moved more than {moved} pt; the top sank {box5_0.y - topY} pt; kinetic energy {world.energy}"
+        print "in 3 s no box moved more than {moved} pt; the top sank {box5_0.y - topY} pt; kinetic energy {world.kineticEnergy}"
         # Resting contact holds each box where it was put (the contacts' slop is 0.5 pt).
         assert moved < 1, "a box moved {moved} pt"
-        assert world.energy < 1, "kinetic energy {world.energy}"
+        assert world.kineticEnergy < 1, "kinetic energy {world.kineticEnergy}"
         """# + "\n"),
     ("rain", #"""
         # A rain of 60 balls into a box. The benchmark scene made small: they fall, bounce and pile up, and
@@ -699,7 +699,7 @@ let demoScripts: [(name: String, text: String)] = [
           }
         }
         run 6 live
-        print "after 6 s: {escaped} escapes; kinetic energy {world.energy}"
+        print "after 6 s: {escaped} escapes; kinetic energy {world.kineticEnergy}"
         assert escaped == 0
         # No two balls closer than their diameter, less the contacts' slop and a little.
         let closest = 1000
@@ -716,7 +716,7 @@ let demoScripts: [(name: String, text: String)] = [
         for i in 0..<n { set highest min(highest, "drop{i}".y) }
         print "the pile's top centre is {400 - highest} pt above the floor"
         assert 400 - highest > 60 * pi * r * r / 300 and 400 - highest < 80
-        assert world.energy < 5, "still moving: {world.energy}"
+        assert world.kineticEnergy < 5, "still moving: {world.kineticEnergy}"
         """# + "\n"),
     ("rope", #"""
         # The rope tutorial's rope: springy segments hung from a point, the end dragged across the view.
