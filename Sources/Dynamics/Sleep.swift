@@ -45,7 +45,7 @@ extension World {
 
     /// Whether some dynamic body is awake.
     var hasAwakeBody: Bool {
-        for b in bodySims where b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) == 0 { return true }
+        for b in bodySims.indices where bodySims[b].flags & (BodyFlags.isStatic | BodyFlags.isAsleep) == 0 { return true }
         return false
     }
 
@@ -95,7 +95,7 @@ extension World {
         parent.removeAll(keepingCapacity: true)
         minSleep.removeAll(keepingCapacity: true)
         for b in 0..<n { parent.append(Int32(b)) }
-        minSleep.append(contentsOf: repeatElement(Real.infinity, count: n))
+        for _ in 0..<n { minSleep.append(Real.infinity) }  // append(contentsOf:) allocates unoptimized
         let H = ctx.tickDuration
         parent.withUnsafeMutableBufferPointer { p in
             @inline(__always) func find(_ x: Int32) -> Int32 {

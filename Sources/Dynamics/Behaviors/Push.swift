@@ -165,7 +165,8 @@ extension World {
     /// instantaneous ones. Called once per frame before its ticks.
     mutating func applyPushes() {
         if pushes.isEmpty { return }
-        for m in behaviors.pushMembers {
+        for k in behaviors.pushMembers.indices {  // an index loop: no allocation in unoptimized builds
+            let m = behaviors.pushMembers[k]
             let s = Int(m.behavior)
             guard behaviors.slots[s].kind == .push else { continue }
             let push = pushes[Int(behaviors.slots[s].record)]

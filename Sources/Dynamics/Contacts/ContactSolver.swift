@@ -402,7 +402,7 @@ extension World {
     ) {
         let n = cs.count
         used.removeAll(keepingCapacity: true)
-        used.append(contentsOf: repeatElement(false, count: n))
+        for _ in 0..<n { used.append(false) }  // not append(contentsOf:): it allocates unoptimized
         cs.withUnsafeBufferPointer { c in
             used.withUnsafeMutableBufferPointer { u in
                 @inline(__always) func dynamicA(_ k: Int) -> Int32 { c[k].invMassA != 0 || c[k].invIA != 0 ? c[k].a : -1 }
@@ -796,7 +796,7 @@ extension World {
     mutating func storeContactImpulses(_ ctx: StepContext) {
         let perSubstep = ctx.forcesPerSubstep
         let tangentShare: Real = perSubstep ? 1 / Real(ctx.substeps) : 1
-        var cw = ContactWorld()
+        var cw = ContactWorld.placeholder
         swap(&cw, &contactWorld)
         cw.constraints.withUnsafeBufferPointer { cs in
             cw.constraintPoints.withUnsafeBufferPointer { ps in
