@@ -87,9 +87,7 @@ extension World {
         guard case .number(let d) = value else {
             throw EngineError(.invalidValue, field: field, "\(field) must be a number")
         }
-        guard d.isFinite else {
-            throw EngineError(.invalidValue, field: field, "\(field) must be a finite number (got \(formatNumber(d)))")
-        }
+        guard d.isFinite else { throw EngineError(field: field, value: d, requirement: .finite) }
         return d
     }
 
@@ -185,7 +183,9 @@ extension World {
             do {
                 try setAttachmentAnchor(id, name == "anchorX" ? Vec2(d, p.y) : Vec2(p.x, d))
             } catch {
-                throw EngineError(error.kind, field: name, error.message)
+                var e = error
+                e.field = name  // the property the user set
+                throw e
             }
         case "length": try setAttachmentLength(id, try World.numberValue(value, name))
         case "frequency":

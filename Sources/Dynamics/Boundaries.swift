@@ -107,7 +107,7 @@ extension World {
         if let e = elasticity, !e.isFinite { throw EngineError.notFinite("elasticity", e) }
         if let f = friction {
             if !f.isFinite { throw EngineError.notFinite("friction", f) }
-            if f < 0 { throw EngineError(.invalidValue, field: "friction", "friction must be ≥ 0 (got \(f))") }
+            if f < 0 { throw EngineError.mustBeNonNegative("friction", f) }
         }
     }
 

@@ -183,7 +183,7 @@ public struct World: Sendable {
     /// Sets the number of sub-steps per tick, 1...64.
     public mutating func setSubsteps(_ n: Int) throws(EngineError) {
         guard (1...64).contains(n) else {
-            throw EngineError(.invalidValue, field: "substeps", "substeps must be between 1 and 64 (got \(n))")
+            throw EngineError(field: "substeps", value: Real(n), requirement: .between(1, 64))
         }
         substeps = n
     }

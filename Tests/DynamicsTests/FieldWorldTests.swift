@@ -115,7 +115,7 @@ fileprivate func body(_ w: inout World, _ c: Vec2) throws -> ItemID {
             try w.setFieldSmoothness(f, 0.5)
             Issue.record("expected an error")
         } catch {
-            #expect(error.message == "smoothness is not a property of spring fields (only of noise and turbulence fields)")
+            #expect(error.detail == "smoothness is not a property of spring fields (only of noise and turbulence fields)")
         }
     }
 

@@ -230,14 +230,10 @@ extension World {
         if lo.isNaN { throw EngineError(.invalidValue, field: fields.0, "the range's low end must be a number (got nan)") }
         if hi.isNaN { throw EngineError(.invalidValue, field: fields.1, "the range's high end must be a number (got nan)") }
         if lo > 0 {
-            throw EngineError(
-                .invalidValue, field: fields.0,
-                "the range must contain 0: its low end must not be greater than 0 (got \(formatNumber(lo)))")
+            throw EngineError(field: fields.0, value: lo, requirement: .rangeLowEnd)
         }
         if hi < 0 {
-            throw EngineError(
-                .invalidValue, field: fields.1,
-                "the range must contain 0: its high end must not be less than 0 (got \(formatNumber(hi)))")
+            throw EngineError(field: fields.1, value: hi, requirement: .rangeHighEnd)
         }
     }
 
