@@ -93,9 +93,10 @@ extension World {
         var minSleep = ContiguousArray<Real>()
         swap(&minSleep, &islands.minSleep)
         parent.removeAll(keepingCapacity: true)
-        minSleep.removeAll(keepingCapacity: true)
         for b in 0..<n { parent.append(Int32(b)) }
-        for _ in 0..<n { minSleep.append(Real.infinity) }  // append(contentsOf:) allocates unoptimized
+        // Grown one by one (append(contentsOf:) allocates in unoptimized builds), reset in place.
+        while minSleep.count < n { minSleep.append(Real.infinity) }
+        minSleep.withUnsafeMutableBufferPointer { ms in for b in 0..<n { ms[b] = .infinity } }
         let H = ctx.tickDuration
         parent.withUnsafeMutableBufferPointer { p in
             @inline(__always) func find(_ x: Int32) -> Int32 {

@@ -401,10 +401,11 @@ extension World {
         pairScratch used: inout ContiguousArray<Bool>
     ) {
         let n = cs.count
-        used.removeAll(keepingCapacity: true)
-        for _ in 0..<n { used.append(false) }  // not append(contentsOf:): it allocates unoptimized
+        // Grown one by one (append(contentsOf:) allocates in unoptimized builds), cleared in place.
+        while used.count < n { used.append(false) }
         cs.withUnsafeBufferPointer { c in
             used.withUnsafeMutableBufferPointer { u in
+                for i in 0..<n { u[i] = false }
                 @inline(__always) func dynamicA(_ k: Int) -> Int32 { c[k].invMassA != 0 || c[k].invIA != 0 ? c[k].a : -1 }
                 @inline(__always) func dynamicB(_ k: Int) -> Int32 { c[k].invMassB != 0 || c[k].invIB != 0 ? c[k].b : -2 }
                 for i in 0..<n where !u[i] {
