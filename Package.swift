@@ -70,7 +70,9 @@ let package = Package(
         .target(name: "DynTestSupport", path: "Tests/DynTestSupport"),
         .testTarget(name: "DynamicsMathTests", dependencies: ["DynamicsMath", "DynTestSupport"]),
         .testTarget(name: "DynamicsCollisionTests", dependencies: ["DynamicsCollision", "DynTestSupport"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "BenchScenes", "DynTestSupport"]),
+        // Counts each thread's heap allocations (Linux), for the test that a warmed-up step allocates nothing.
+        .target(name: "HeapCounter", path: "Tests/HeapCounter"),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "BenchScenes", "DynTestSupport", "HeapCounter"]),
         .testTarget(name: "DynDrawTests", dependencies: ["BenchScenes", "DynDraw", "Dynamics", "DynamicsMath", "CCairo", "CGif"]),
         .testTarget(name: "DynLangTests", dependencies: ["DynLang", "Dynamics", "DynamicsMath", "DynSystem", "DynTestSupport"]),
         .testTarget(name: "DynLineEditorTests", dependencies: ["DynLineEditor", "DynTestSupport", "dyn-lineedit-demo"]),

@@ -53,12 +53,6 @@ struct BoundarySlot {
 }
 
 extension World {
-    /// Friction of the original's boundaries (reference §8.1): the `uikit` model's default.
-    /// Boundaries take their model's defaults (`WorldModel.defaultFriction`) until set.
-    public static let boundaryFriction: Real = 0.2
-    /// Elasticity of the original's boundaries (reference §8.1): the `uikit` model's default.
-    public static let boundaryElasticity: Real = 0.2
-
     /// The friction of a named boundary: its own, or the model's default (nil if unknown).
     public func boundaryFriction(_ id: BoundaryID) -> Real? {
         boundarySlot(id).map { boundarySlots[$0].friction ?? model.defaultFriction }
@@ -73,7 +67,7 @@ extension World {
     /// must be finite and ≥ 0, elasticity finite (as an item's).
     ///
     /// Throws `.invalidValue` (unknown boundary, bad value); a failed call changes nothing.
-    public mutating func setBoundaryMaterial(_ id: BoundaryID, elasticity: Real? = nil, friction: Real? = nil) throws {
+    public mutating func setBoundaryMaterial(_ id: BoundaryID, elasticity: Real? = nil, friction: Real? = nil) throws(EngineError) {
         guard let i = boundarySlot(id) else {
             throw EngineError(.invalidValue, field: nil, "unknown or removed boundary")
         }
@@ -99,7 +93,7 @@ extension World {
     /// boundary belongs to one collision behavior); nil leaves a value as it is.
     ///
     /// Throws `.invalidValue` (not a collision behavior, bad value); a failed call changes nothing.
-    public mutating func setBoundsMaterial(_ id: BehaviorID, elasticity: Real? = nil, friction: Real? = nil) throws {
+    public mutating func setBoundsMaterial(_ id: BehaviorID, elasticity: Real? = nil, friction: Real? = nil) throws(EngineError) {
         guard let r = collisionRecordIndex(id) else {
             throw EngineError(.invalidValue, field: nil, "not a collision behavior")
         }
@@ -109,25 +103,25 @@ extension World {
         noteCollisionEdit()
     }
 
-    static func checkMaterial(elasticity: Real?, friction: Real?) throws {
+    static func checkMaterial(elasticity: Real?, friction: Real?) throws(EngineError) {
         if let e = elasticity { try World.checkElasticity(e) }
         if let f = friction {
             try World.checkValue("friction", f)
-            if f < 0 { throw EngineError(.invalidValue, field: "friction", "friction must be ≥ 0 (got \(f))") }
+            if f < 0 { throw EngineError.mustBeNonNegative("friction", f) }
         }
     }
 
     /// The index in `collisions` of a collision behavior.
     func collisionRecordIndex(_ id: BehaviorID) -> Int? {
-        guard let s = behaviorSlot(id), behaviorSlots[s].kind == .collision else { return nil }
-        return Int(behaviorSlots[s].record)
+        guard let s = behaviorSlot(id), behaviors.slots[s].kind == .collision else { return nil }
+        return Int(behaviors.slots[s].record)
     }
 
     /// Adds a static boundary: a line through 2 points (`closed` false), or a path closed into a
     /// loop (`closed` true; a closed path of 2 points is a line). Points in world pt.
     ///
     /// Throws `.invalidValue` (fewer than 2 points, a NaN or infinite coordinate, all points equal).
-    public mutating func addBoundary(points: [Vec2], closed: Bool) throws -> BoundaryID {
+    public mutating func addBoundary(points: [Vec2], closed: Bool) throws(EngineError) -> BoundaryID {
         guard points.count >= 2 else {
             throw EngineError(.invalidValue, field: "points", "a boundary needs at least 2 points (got \(points.count))")
         }
@@ -161,7 +155,7 @@ extension World {
     }
 
     /// Removes a named boundary; items resting on it wake up.
-    public mutating func removeBoundary(_ id: BoundaryID) throws {
+    public mutating func removeBoundary(_ id: BoundaryID) throws(EngineError) {
         guard let i = boundarySlot(id) else {
             throw EngineError(.invalidValue, field: nil, "unknown or removed boundary")
         }

@@ -18,10 +18,6 @@ public enum WorldModel: String, CaseIterable, Sendable {
     public var defaultResistance: Real { self == .ideal ? 0 : 0.1 }
     /// Angular resistance (1/s) of an item that never set it.
     public var defaultAngularResistance: Real { self == .ideal ? 0 : 0.1 }
-
-    /// The tick length of the `uikit` model: 1/120 s rounded to single precision
-    /// (0.008333333767950535 s), so that two ticks slightly exceed a 1/60 s frame.
-    public static let uikitTick: Real = Real(Float(1.0 / 120.0))
 }
 
 /// The collision shape of an item (reference §4.1).
@@ -84,20 +80,6 @@ public enum ItemProperty: String, CaseIterable, Sendable {
 
     /// true for the flags allowsRotation and anchored, which read as 0 or 1.
     public var isBoolean: Bool { self == .allowsRotation || self == .anchored }
-
-    /// Units, for help texts: "pt", "pt/s", "rad", "rad/s", "kg", "kg·m²", "1/s" or "".
-    public var unit: String {
-        switch self {
-        case .x, .y, .width, .height: return "pt"
-        case .vx, .vy: return "pt/s"
-        case .angle: return "rad"
-        case .spin: return "rad/s"
-        case .mass: return "kg"
-        case .inertia: return "kg·m²"
-        case .resistance, .angularResistance: return "1/s"
-        default: return ""
-        }
-    }
 }
 
 /// The kind of a behavior.

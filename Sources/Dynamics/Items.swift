@@ -45,7 +45,7 @@ extension World {
     ///
     /// Throws `.invalidValue` (NaN/infinite numbers, size ≤ 0, density ≤ 0, friction,
     /// resistance or angular resistance < 0) or `.invalidShape` (a bad path), naming the field.
-    public mutating func addItem(_ def: ItemDefinition) throws -> ItemID {
+    public mutating func addItem(_ def: ItemDefinition) throws(EngineError) -> ItemID {
         let path = try validate(def)
         if freeItem < 0 && items.count >= World.largestItemCount {
             throw EngineError(.notAllowed, field: nil, "a world holds at most 1,000,000 items (groups and members count)")
@@ -124,7 +124,7 @@ extension World {
     ///
     /// Errors: no members (`.invalidValue`), an unknown member, a member listed twice, a
     /// member already in a group or a group as a member (`.notAllowed`).
-    public mutating func addGroup(_ members: [ItemID]) throws -> ItemID {
+    public mutating func addGroup(_ members: [ItemID]) throws(EngineError) -> ItemID {
         guard !members.isEmpty else {
             throw EngineError(.invalidValue, field: "items", "a group needs at least 1 item (got 0)")
         }
@@ -197,13 +197,11 @@ extension World {
         }
 
         // Memberships move from the members to the group.
-        var moved = ContiguousArray<Membership>()
-        for ms in gravityMembers {
+        behaviors.remapMembers { ms in
             var e = ms
             if slots.contains(Int(ms.item)) { e.item = UInt32(g) }
-            if !moved.contains(e) { moved.append(e) }
+            return e
         }
-        gravityMembers = moved
         moveCollisionMemberships(from: slots, to: g)
         updateGravityCache()
         noteCollisionEdit()
@@ -215,7 +213,7 @@ extension World {
 
     /// Removes an item. Removing a group removes its members too; removing a member alone is
     /// `.notAllowed`. The item leaves every behavior it was in.
-    public mutating func removeItem(_ id: ItemID) throws {
+    public mutating func removeItem(_ id: ItemID) throws(EngineError) {
         let i = try requireSlot(id)
         switch items[i].kind {
         case .member:
@@ -227,9 +225,9 @@ extension World {
         default:
             removeBody(Int(items[i].body))
         }
-        gravityMembers.removeAll { $0.item == UInt32(i) }
+        behaviors.removeMembers { $0.item == UInt32(i) }
         removeJoints(touching: i)
-        collisionMembers.removeAll { $0.item == UInt32(i) }
+        behaviors.collisionMembers.removeAll { $0.item == UInt32(i) }
         freeItemSlot(i)
         noteCollisionEdit()
     }

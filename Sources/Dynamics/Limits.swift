@@ -29,8 +29,7 @@ extension World {
     static func checkValue(_ field: String, _ x: Real) throws(EngineError) {
         if !x.isFinite { throw EngineError.notFinite(field, x) }
         if Swift.abs(x) > largestValue {
-            throw EngineError(.invalidValue, field: field,
-                              "\(field) must be between -1e12 and 1e12 (got \(formatNumber(x)))")
+            throw EngineError(field: field, value: x, requirement: .between(-largestValue, largestValue))
         }
     }
 
@@ -39,7 +38,7 @@ extension World {
         try checkValue(field, x)
         if x <= 0 { throw EngineError.mustBePositive(field, x) }
         if x < smallestSize {
-            throw EngineError(.invalidValue, field: field, "\(field) must be at least 1e-6 pt (got \(formatNumber(x)))")
+            throw EngineError(field: field, value: x, requirement: .atLeast(smallestSize))
         }
     }
 
@@ -48,7 +47,7 @@ extension World {
         try checkValue("density", x)
         if x <= 0 { throw EngineError.mustBePositive("density", x) }
         if x < smallestDensity {
-            throw EngineError(.invalidValue, field: "density", "density must be at least 1e-12 (got \(formatNumber(x)))")
+            throw EngineError(field: "density", value: x, requirement: .atLeast(smallestDensity))
         }
     }
 
@@ -56,7 +55,7 @@ extension World {
     static func checkElasticity(_ x: Real) throws(EngineError) {
         try checkValue("elasticity", x)
         if x < 0 || x > largestElasticity {
-            throw EngineError(.invalidValue, field: "elasticity", "elasticity must be from 0 to 2 (got \(formatNumber(x)))")
+            throw EngineError(field: "elasticity", value: x, requirement: .between(0, largestElasticity))
         }
     }
 
@@ -64,8 +63,7 @@ extension World {
     static func checkVelocity(_ field: String, _ x: Real) throws(EngineError) {
         try checkValue(field, x)
         if Swift.abs(x) > speedLimit {
-            throw EngineError(.invalidValue, field: field,
-                              "\(field) must be between -40000 and 40000 pt/s, the speed limit (got \(formatNumber(x)))")
+            throw EngineError(field: field, value: x, requirement: .between(-speedLimit, speedLimit))
         }
     }
 }

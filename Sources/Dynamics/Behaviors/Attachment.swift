@@ -41,6 +41,17 @@ public enum AttachmentKind: String, CaseIterable, Sendable {
     case limit
 }
 
+/// A damped spring: frequency, Hz (> 0), and damping ratio (≥ 0; 1 is critical).
+public struct Spring: Equatable, Sendable {
+    public var frequency: Real
+    public var damping: Real
+
+    public init(frequency: Real, damping: Real = 0) {
+        self.frequency = frequency
+        self.damping = damping
+    }
+}
+
 /// Everything needed to create an attachment. Units: pt, rad, Hz.
 public struct AttachmentDefinition: Sendable {
     public var kind: AttachmentKind
@@ -60,10 +71,8 @@ public struct AttachmentDefinition: Sendable {
     public var axis = Vec2(1, 0)
     /// Rest length (anchor, items) or maximum length (limit), pt, ≥ 0; nil: the distance when attached.
     public var length: Real? = nil
-    /// Spring frequency, Hz, ≥ 0 (anchor, items); 0 is a rigid rod.
-    public var frequency: Real = 0
-    /// Spring damping ratio, ≥ 0 (1: critical).
-    public var damping: Real = 0
+    /// The spring of an anchor or items attachment; nil: a rigid rod.
+    public var spring: Spring? = nil
     /// Pin: allowed relative rotation, rad; slide: allowed travel, pt. Must contain 0.
     public var rangeMin: Real = -.infinity
     public var rangeMax: Real = .infinity
@@ -89,9 +98,6 @@ extension AttachmentKind {
 }
 
 extension World {
-    /// Torque unit of the API (N·m of the engine), in kg·pt²/s².
-    public static let torqueUnit: Real = 10_000
-
     // MARK: Creating
 
     /// Adds an attachment and returns its behavior.
@@ -100,7 +106,7 @@ extension World {
     /// `.invalidValue` (a missing or extra item for the kind; NaN/infinite points; a negative
     /// length, frequency, damping or friction torque; a zero slide axis; a range without 0),
     /// naming the field.
-    public mutating func addAttachment(_ def: AttachmentDefinition) throws -> BehaviorID {
+    public mutating func addAttachment(_ def: AttachmentDefinition) throws(EngineError) -> BehaviorID {
         let a = try attachmentItem(def.itemA, field: "itemA")
         var b: Int? = nil
         if let id = def.itemB {
@@ -123,8 +129,7 @@ extension World {
         try finite("axis", def.axis.x)
         try finite("axis", def.axis.y)
         if let l = def.length { try nonNegative("length", l) }
-        try nonNegative("frequency", def.frequency)
-        try nonNegative("damping", def.damping)
+        if let spring = def.spring { try World.validate(spring) }
         try nonNegative("frictionTorque", def.frictionTorque)
         try World.checkRange(def.rangeMin, def.rangeMax, fields: ("range", "range"))
         let axis = def.axis.normalized
@@ -177,16 +182,16 @@ extension World {
         }
         if def.kind.collidesConnected { j.flags |= JointFlags.collideConnected }
         j.length = def.length ?? (jointPoint(j.itemA, j.localA) - jointPoint(j.itemB, j.localB)).length
-        j.hertz = def.frequency
-        j.dampingRatio = def.damping
+        j.hertz = def.spring?.frequency ?? 0
+        j.dampingRatio = def.spring?.damping ?? 0
         j.lower = def.rangeMin
         j.upper = def.rangeMax
         j.maxMotorTorque = def.frictionTorque * World.torqueUnit
         j.updateAttachmentType()
 
-        let s = allocateBehavior(kind: .attachment, record: joints.count)
+        let s = allocateBehavior(kind: .attachment, record: jointWorld.joints.count)
         j.slot = UInt32(s)
-        joints.append(j)
+        jointWorld.joints.append(j)
         jointsChanged()
         wakeEnds(of: j)
         return behaviorID(s)
@@ -225,14 +230,10 @@ extension World {
         if lo.isNaN { throw EngineError(.invalidValue, field: fields.0, "the range's low end must be a number (got nan)") }
         if hi.isNaN { throw EngineError(.invalidValue, field: fields.1, "the range's high end must be a number (got nan)") }
         if lo > 0 {
-            throw EngineError(
-                .invalidValue, field: fields.0,
-                "the range must contain 0: its low end must not be greater than 0 (got \(formatNumber(lo)))")
+            throw EngineError(field: fields.0, value: lo, requirement: .rangeLowEnd)
         }
         if hi < 0 {
-            throw EngineError(
-                .invalidValue, field: fields.1,
-                "the range must contain 0: its high end must not be less than 0 (got \(formatNumber(hi)))")
+            throw EngineError(field: fields.1, value: hi, requirement: .rangeHighEnd)
         }
     }
 
@@ -263,17 +264,17 @@ extension World {
     /// tick uses them, once however many joints changed (building a rope of n links is then
     /// O(n log n), not O(n² log n)).
     mutating func jointsChanged() {
-        jointSolver.topologyDirty = true
-        jointFilterStale = true
+        jointWorld.solver.topologyDirty = true
+        jointWorld.filterStale = true
     }
 
     /// Rebuilds the collision filter of joints if an edit made it stale (cold path; called
     /// before anything in a tick asks `jointPreventsCollision`).
     mutating func refreshJointFilter() {
-        if !jointFilterStale { return }
-        jointFilterStale = false
+        if !jointWorld.filterStale { return }
+        jointWorld.filterStale = false
         var keys = ContiguousArray<UInt64>()
-        for j in joints where j.flags & JointFlags.collideConnected == 0 {
+        for j in jointWorld.joints where j.flags & JointFlags.collideConnected == 0 {
             guard j.itemA != JointSim.world, j.itemB != JointSim.world else { continue }
             let a = UInt64(collisionOwner(j.itemA))
             let b = UInt64(collisionOwner(j.itemB))
@@ -286,8 +287,8 @@ extension World {
             while k < keys.count && Int(keys[k] >> 32) < slot { k += 1 }
             first[slot] = Int32(k)
         }
-        jointFilterKeys = keys
-        jointFilterFirst = first
+        jointWorld.filterKeys = keys
+        jointWorld.filterFirst = first
     }
 
     /// The item slot whose body carries `item` (a member's group).
@@ -300,7 +301,7 @@ extension World {
     /// contact filter: false at once when there is no such joint, otherwise a scan of the
     /// lower item's entries in a sorted array of item pairs. No allocation.
     func jointPreventsCollision(bodyA: Int, bodyB: Int) -> Bool {
-        if jointFilterKeys.isEmpty { return false }
+        if jointWorld.filterKeys.isEmpty { return false }
         return jointPreventsCollision(ownerA: Int(bodyInfos[bodyA].item), ownerB: Int(bodyInfos[bodyB].item))
     }
 
@@ -310,13 +311,13 @@ extension World {
     func jointPreventsCollision(ownerA: Int, ownerB: Int) -> Bool {
         let lo = Swift.min(ownerA, ownerB)
         let hi = Swift.max(ownerA, ownerB)
-        return jointFilterFirst.withUnsafeBufferPointer { first in
+        return jointWorld.filterFirst.withUnsafeBufferPointer { first in
             if lo + 1 >= first.count { return false }
             var k = Int(first[lo])
             let end = Int(first[lo + 1])
             if k == end { return false }
             let key = UInt64(lo) << 32 | UInt64(hi)
-            return jointFilterKeys.withUnsafeBufferPointer { keys in
+            return jointWorld.filterKeys.withUnsafeBufferPointer { keys in
                 while k < end {
                     if keys[k] == key { return true }
                     k += 1
@@ -329,7 +330,7 @@ extension World {
     /// Attachments and snaps keep the items they were created with (UIKit's cannot change):
     /// addItems/removeItems refuse them.
     func refuseFixedItems(slot s: Int) throws(EngineError) {
-        switch behaviorSlots[s].kind {
+        switch behaviors.slots[s].kind {
         case .attachment, .snap:
             throw EngineError(.notAllowed, field: "items", "the items of an attachment or a snap cannot change")
         default: break
@@ -338,7 +339,7 @@ extension World {
 
     /// Test hook: `jointPreventsCollision` for two items' bodies.
     package func jointPrevents(_ a: ItemID, _ b: ItemID) -> Bool {
-        if jointFilterStale {
+        if jointWorld.filterStale {
             var w = self
             w.refreshJointFilter()
             return w.jointPrevents(a, b)
@@ -354,23 +355,23 @@ extension World {
     /// world or a live item, implied limits are fresh or marked for a rebuild, and the
     /// collision filter keys are sorted.
     package func jointInvariantViolation() -> String? {
-        for (k, j) in joints.enumerated() {
+        for (k, j) in jointWorld.joints.enumerated() {
             let s = Int(j.slot)
-            guard s < behaviorSlots.count else { return "joint \(k) names slot \(s) out of range" }
-            let kind = behaviorSlots[s].kind
+            guard s < behaviors.slots.count else { return "joint \(k) names slot \(s) out of range" }
+            let kind = behaviors.slots[s].kind
             guard kind == .attachment || kind == .snap else { return "joint \(k) names a \(kind) slot" }
-            if behaviorSlots[s].record != Int32(k) { return "slot \(s) does not point back at joint \(k)" }
+            if behaviors.slots[s].record != Int32(k) { return "slot \(s) does not point back at joint \(k)" }
             for item in [j.itemA, j.itemB] where item != JointSim.world {
                 if Int(item) >= items.count || items[Int(item)].kind == .free { return "joint \(k) names a removed item" }
             }
             if (j.type == .snap) != (kind == .snap) { return "joint \(k) type \(j.type) in a \(kind) slot" }
         }
-        for (k, j) in impliedJoints.enumerated() where !jointSolver.topologyDirty {
+        for (k, j) in jointWorld.impliedJoints.enumerated() where !jointWorld.solver.topologyDirty {
             for item in [j.itemA, j.itemB] where item != JointSim.world {
                 if Int(item) >= items.count || items[Int(item)].kind == .free { return "implied row \(k) names a removed item" }
             }
         }
-        if zip(jointFilterKeys, jointFilterKeys.dropFirst()).contains(where: { $0 > $1 }) {
+        if zip(jointWorld.filterKeys, jointWorld.filterKeys.dropFirst()).contains(where: { $0 > $1 }) {
             return "the joint collision filter is not sorted"
         }
         return nil
@@ -381,19 +382,19 @@ extension World {
     /// Drops the per-kind record of a behavior slot that is being removed (attachments, snaps,
     /// pushes; gravity is handled by removeBehavior itself).
     mutating func removeBehaviorRecord(slot s: Int) {
-        switch behaviorSlots[s].kind {
+        switch behaviors.slots[s].kind {
         case .attachment, .snap:
-            let k = Int(behaviorSlots[s].record)
-            wakeEnds(of: joints[k])
-            joints.remove(at: k)
-            for m in k..<joints.count { behaviorSlots[Int(joints[m].slot)].record = Int32(m) }
+            let k = Int(behaviors.slots[s].record)
+            wakeEnds(of: jointWorld.joints[k])
+            jointWorld.joints.remove(at: k)
+            for m in k..<jointWorld.joints.count { behaviors.slots[Int(jointWorld.joints[m].slot)].record = Int32(m) }
             jointsChanged()
         case .push:
-            let p = Int(behaviorSlots[s].record)
+            let p = Int(behaviors.slots[s].record)
             let last = pushes.count - 1
             if p != last {
                 pushes[p] = pushes[last]
-                behaviorSlots[Int(pushes[p].slot)].record = Int32(p)
+                behaviors.slots[Int(pushes[p].slot)].record = Int32(p)
             }
             pushes.removeLast()
         case .field: removeFieldRecord(slot: s)  // Fields/Fields.swift
@@ -404,16 +405,16 @@ extension World {
     /// Removes the attachments and snaps that use item slot `i` or an item already freed (the
     /// members of a group being removed). Called by removeItem.
     mutating func removeJoints(touching i: Int) {
-        var k = joints.count - 1
+        var k = jointWorld.joints.count - 1
         while k >= 0 {
-            let j = joints[k]
+            let j = jointWorld.joints[k]
             func uses(_ item: UInt32) -> Bool {
                 item != JointSim.world && (Int(item) == i || items[Int(item)].kind == .free)
             }
             if uses(j.itemA) || uses(j.itemB) {
                 try? removeBehavior(behaviorID(Int(j.slot)))
             }
-            k = Swift.min(k - 1, joints.count - 1)
+            k = Swift.min(k - 1, jointWorld.joints.count - 1)
         }
     }
 
@@ -421,22 +422,22 @@ extension World {
 
     func attachmentIndex(_ id: BehaviorID) throws(EngineError) -> Int {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        guard behaviorSlots[s].kind == .attachment else {
+        guard behaviors.slots[s].kind == .attachment else {
             throw EngineError(.notAllowed, field: nil, "the behavior is not an attachment")
         }
-        return Int(behaviorSlots[s].record)
+        return Int(behaviors.slots[s].record)
     }
 
     /// The kind of an attachment, or nil.
     public func attachmentKind(_ id: BehaviorID) -> AttachmentKind? {
         guard let k = try? attachmentIndex(id) else { return nil }
-        return AttachmentKind(code: joints[k].kind)
+        return AttachmentKind(code: jointWorld.joints[k].kind)
     }
 
     /// The items of an attachment: [A] or [A, B] as given at creation.
     func attachmentItems(_ id: BehaviorID) -> [ItemID]? {
         guard let k = try? attachmentIndex(id) else { return nil }
-        let j = joints[k]
+        let j = jointWorld.joints[k]
         return [j.itemA, j.itemB].filter { $0 != JointSim.world }.map { itemID(Int($0)) }
     }
 
@@ -462,97 +463,134 @@ extension World {
         (jointPoint(j.itemA, j.localA) - jointPoint(j.itemB, j.localB)).length
     }
 
-    // MARK: Properties by name
+    // MARK: Typed accessors
 
-    static let attachmentPropertyTable: [BehaviorPropertyInfo] = [
-        BehaviorPropertyInfo("kind", settable: false, unit: "anchor|items|pin|fixed|slide|limit", "how it was created"),
-        BehaviorPropertyInfo("anchorX", unit: "pt", "x of the anchor point; moving it drags the attachment (world ends only)"),
-        BehaviorPropertyInfo("anchorY", unit: "pt", "y of the anchor point"),
-        BehaviorPropertyInfo("length", unit: "pt", "rest length (anchor, items) or maximum length (limit)"),
-        BehaviorPropertyInfo("frequency", unit: "Hz", "spring frequency; 0 is a rigid rod (anchor, items)"),
-        BehaviorPropertyInfo("damping", unit: "", "spring damping ratio; 1 is critical (anchor, items)"),
-        BehaviorPropertyInfo("frictionTorque", unit: "N·m", "pin: resistance to turning about the anchor; 0 is free"),
-        BehaviorPropertyInfo("rangeMin", unit: "rad|pt", "pin: least relative rotation; slide: least travel; -inf: none"),
-        BehaviorPropertyInfo("rangeMax", unit: "rad|pt", "pin: most relative rotation; slide: most travel; inf: none"),
-        BehaviorPropertyInfo("offsetAX", settable: false, unit: "pt", "the attached point on the first item, in its frame"),
-        BehaviorPropertyInfo("offsetAY", settable: false, unit: "pt", "the attached point on the first item, in its frame"),
-        BehaviorPropertyInfo("offsetBX", settable: false, unit: "pt", "the attached point on the second item, in its frame"),
-        BehaviorPropertyInfo("offsetBY", settable: false, unit: "pt", "the attached point on the second item, in its frame"),
-        BehaviorPropertyInfo("distance", settable: false, unit: "pt", "current distance between the two attached points"),
-    ]
-
-    func attachmentProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
+    /// The length: rest length (anchor, items) or maximum length (limit), pt; for pin, fixed
+    /// and slide attachments the distance between the attached points when made. Nil if `id`
+    /// is not an attachment.
+    public func attachmentLength(_ id: BehaviorID) -> Real? {
         guard let k = try? attachmentIndex(id) else { return nil }
-        let j = joints[k]
+        return jointWorld.joints[k].length
+    }
+
+    /// The spring of an anchor or items attachment; nil when it is a rigid rod (or `id` is not
+    /// an attachment).
+    public func attachmentSpring(_ id: BehaviorID) -> Spring? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        let j = jointWorld.joints[k]
+        return j.hertz > 0 ? Spring(frequency: j.hertz, damping: j.dampingRatio) : nil
+    }
+
+    /// The damping ratio (1: critical), kept while the attachment is rigid and used by the
+    /// spring it is given later. Nil if `id` is not an attachment.
+    public func attachmentDamping(_ id: BehaviorID) -> Real? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        return jointWorld.joints[k].dampingRatio
+    }
+
+    /// Pin: the friction torque, N·m of the engine (1 = 10⁴ kg·pt²/s²). Nil if not an attachment.
+    public func attachmentFrictionTorque(_ id: BehaviorID) -> Real? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        return jointWorld.joints[k].maxMotorTorque / World.torqueUnit
+    }
+
+    /// Pin: allowed relative rotation, rad; slide: allowed travel, pt (−∞...∞: free).
+    public func attachmentRange(_ id: BehaviorID) -> (min: Real, max: Real)? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        return (jointWorld.joints[k].lower, jointWorld.joints[k].upper)
+    }
+
+    /// The anchor point: the world end, or the current hinge / weld / axis point of a two-item
+    /// pin, fixed or slide, or (0, 0) for two-item anchor, items and limit kinds (as UIKit).
+    public func attachmentAnchor(_ id: BehaviorID) -> Vec2? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        return attachmentAnchor(jointWorld.joints[k])
+    }
+
+    /// The attached points in each item's own frame, pt (b is zero without a second item).
+    public func attachmentOffsets(_ id: BehaviorID) -> (a: Vec2, b: Vec2)? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        let j = jointWorld.joints[k]
         let swapped = j.flags & JointFlags.swapped != 0
         let offsetA = swapped ? j.localB : j.localA
         let offsetB = swapped || j.itemB == JointSim.world ? Vec2.zero : j.localB
-        switch name {
-        case "kind": return AttachmentKind(code: j.kind).map { .text($0.rawValue) }
-        case "anchorX": return .number(attachmentAnchor(j).x)
-        case "anchorY": return .number(attachmentAnchor(j).y)
-        case "length": return .number(j.length)
-        case "frequency": return .number(j.hertz)
-        case "damping": return .number(j.dampingRatio)
-        case "frictionTorque": return .number(j.maxMotorTorque / World.torqueUnit)
-        case "rangeMin": return .number(j.lower)
-        case "rangeMax": return .number(j.upper)
-        case "offsetAX": return .number(offsetA.x)
-        case "offsetAY": return .number(offsetA.y)
-        case "offsetBX": return .number(offsetB.x)
-        case "offsetBY": return .number(offsetB.y)
-        case "distance": return .number(attachmentDistance(j))
-        default: return nil
-        }
+        return (offsetA, offsetB)
     }
 
-    mutating func setAttachmentProperty(_ name: String, of id: BehaviorID, to value: BehaviorValue) throws {
+    /// The current distance between the two attached points, pt.
+    public func attachmentDistance(_ id: BehaviorID) -> Real? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        return attachmentDistance(jointWorld.joints[k])
+    }
+
+    /// Moves the world end of an attachment (dragging it). `.notAllowed` between two items.
+    public mutating func setAttachmentAnchor(_ id: BehaviorID, _ p: Vec2) throws(EngineError) {
         let k = try attachmentIndex(id)
-        defer { wakeEnds(of: joints[k]) }
-        switch name {
-        case "anchorX", "anchorY":
-            let d = try World.numberValue(value, name)
-            guard let (isA, p) = worldEnd(joints[k]) else {
-                throw EngineError(
-                    .notAllowed, field: name, "the anchor of an attachment between two items cannot be moved")
-            }
-            let q = name == "anchorX" ? Vec2(d, p.y) : Vec2(p.x, d)
-            if isA { joints[k].localA = q } else { joints[k].localB = q }
-        case "length":
-            let d = try World.numberValue(value, name)
-            try nonNegative(name, d)
-            joints[k].length = d
-            joints[k].updateAttachmentType()
-            jointSolver.topologyDirty = true
-        case "frequency":
-            let d = try World.numberValue(value, name)
-            try nonNegative(name, d)
-            joints[k].hertz = d
-            joints[k].updateAttachmentType()
-            jointSolver.topologyDirty = true
-        case "damping":
-            let d = try World.numberValue(value, name)
-            try nonNegative(name, d)
-            joints[k].dampingRatio = d
-        case "frictionTorque":
-            let d = try World.numberValue(value, name)
-            try nonNegative(name, d)
-            joints[k].maxMotorTorque = d * World.torqueUnit
-            joints[k].updateAttachmentType()
-        case "rangeMin", "rangeMax":
-            guard case .number(let d) = value else {
-                throw EngineError(.invalidValue, field: name, "\(name) must be a number")
-            }
-            let lo = name == "rangeMin" ? d : joints[k].lower
-            let hi = name == "rangeMax" ? d : joints[k].upper
-            try World.checkRange(lo, hi)
-            joints[k].lower = lo
-            joints[k].upper = hi
-            joints[k].updateAttachmentType()
-            jointSolver.topologyDirty = true
-        default:
-            throw EngineError(.invalidValue, field: name, "no property '\(name)'")
+        try finite("anchor", p.x)
+        try finite("anchor", p.y)
+        guard let (isA, _) = worldEnd(jointWorld.joints[k]) else {
+            throw EngineError(.notAllowed, field: "anchor", "the anchor of an attachment between two items cannot be moved")
         }
+        if isA { jointWorld.joints[k].localA = p } else { jointWorld.joints[k].localB = p }
+        wakeEnds(of: jointWorld.joints[k])
+    }
+
+    /// Sets the rest (or maximum) length, pt, ≥ 0.
+    public mutating func setAttachmentLength(_ id: BehaviorID, _ length: Real) throws(EngineError) {
+        let k = try attachmentIndex(id)
+        try nonNegative("length", length)
+        jointWorld.joints[k].length = length
+        jointWorld.joints[k].updateAttachmentType()
+        jointWorld.solver.topologyDirty = true
+        wakeEnds(of: jointWorld.joints[k])
+    }
+
+    /// Gives the attachment a spring, or makes it rigid (nil). Frequency > 0, damping ≥ 0.
+    public mutating func setAttachmentSpring(_ id: BehaviorID, _ spring: Spring?) throws(EngineError) {
+        let k = try attachmentIndex(id)
+        if let spring { try World.validate(spring) }
+        jointWorld.joints[k].hertz = spring?.frequency ?? 0
+        if let spring { jointWorld.joints[k].dampingRatio = spring.damping }
+        jointWorld.joints[k].updateAttachmentType()
+        jointWorld.solver.topologyDirty = true
+        wakeEnds(of: jointWorld.joints[k])
+    }
+
+    /// Sets the damping ratio, ≥ 0 (of the spring, now or when it gets one).
+    public mutating func setAttachmentDamping(_ id: BehaviorID, _ damping: Real) throws(EngineError) {
+        let k = try attachmentIndex(id)
+        try nonNegative("damping", damping)
+        jointWorld.joints[k].dampingRatio = damping
+        wakeEnds(of: jointWorld.joints[k])
+    }
+
+    /// Pin: sets the friction torque, ≥ 0, N·m of the engine.
+    public mutating func setAttachmentFrictionTorque(_ id: BehaviorID, _ torque: Real) throws(EngineError) {
+        let k = try attachmentIndex(id)
+        try nonNegative("frictionTorque", torque)
+        jointWorld.joints[k].maxMotorTorque = torque * World.torqueUnit
+        jointWorld.joints[k].updateAttachmentType()
+        wakeEnds(of: jointWorld.joints[k])
+    }
+
+    /// Pin and slide: sets the allowed range (it must contain 0; ±∞: unlimited).
+    public mutating func setAttachmentRange(_ id: BehaviorID, min lo: Real, max hi: Real) throws(EngineError) {
+        let k = try attachmentIndex(id)
+        try World.checkRange(lo, hi)
+        jointWorld.joints[k].lower = lo
+        jointWorld.joints[k].upper = hi
+        jointWorld.joints[k].updateAttachmentType()
+        jointWorld.solver.topologyDirty = true
+        wakeEnds(of: jointWorld.joints[k])
+    }
+
+    /// A spring's frequency > 0 and damping ≥ 0, both finite.
+    static func validate(_ spring: Spring) throws(EngineError) {
+        if !spring.frequency.isFinite { throw EngineError.notFinite("frequency", spring.frequency) }
+        if spring.frequency < 0 { throw EngineError.mustBeNonNegative("frequency", spring.frequency) }
+        if spring.frequency == 0 { throw EngineError.mustBePositive("frequency", spring.frequency) }
+        if !spring.damping.isFinite { throw EngineError.notFinite("damping", spring.damping) }
+        if spring.damping < 0 { throw EngineError.mustBeNonNegative("damping", spring.damping) }
     }
 }
 

@@ -73,13 +73,13 @@ extension World {
     /// (a NaN or infinite inset).
     public mutating func addCollision(
         items ids: [ItemID]?, mode: CollisionMode = .everything, bounds: Bool = false, insets: Insets = .zero
-    ) throws -> BehaviorID {
+    ) throws(EngineError) -> BehaviorID {
         try validate(insets)
         let members = try ids.map { ids throws(EngineError) in try behaviorItemSlots(ids) }
         let s = allocateBehavior(kind: .collision, record: collisions.count)
         collisions.append(
             CollisionRecord(slot: UInt32(s), mode: mode, bounds: bounds, insets: insets, allItems: ids == nil))
-        for m in members ?? [] { collisionMembers.append(Membership(behavior: UInt32(s), item: m)) }
+        for m in members ?? [] { behaviors.collisionMembers.append(Membership(behavior: UInt32(s), item: m)) }
         noteCollisionEdit()
         return behaviorID(s)
     }
@@ -89,7 +89,7 @@ extension World {
     public func collisionItems(_ id: BehaviorID) -> [ItemID]? {
         guard let c = collisionIndex(id), !collisions[c].allItems else { return nil }
         let s = collisions[c].slot
-        return collisionMembers.filter { $0.behavior == s }.map { itemID(Int($0.item)) }
+        return behaviors.collisionMembers.filter { $0.behavior == s }.map { itemID(Int($0.item)) }
     }
 
     /// The mode of a collision behavior, or nil.
@@ -108,7 +108,7 @@ extension World {
     }
 
     /// Sets the mode; a change rebuilds the collision filters and wakes the world.
-    public mutating func setCollisionMode(_ id: BehaviorID, _ mode: CollisionMode) throws {
+    public mutating func setCollisionMode(_ id: BehaviorID, _ mode: CollisionMode) throws(EngineError) {
         let c = try requireCollision(id)
         guard collisions[c].mode != mode else { return }
         collisions[c].mode = mode
@@ -117,7 +117,7 @@ extension World {
 
     /// Turns the reference-bounds boundary on or off. Turning it on resets the insets to zero,
     /// as setting translatesReferenceBoundsIntoBoundary does (reference §8).
-    public mutating func setCollisionBounds(_ id: BehaviorID, _ on: Bool) throws {
+    public mutating func setCollisionBounds(_ id: BehaviorID, _ on: Bool) throws(EngineError) {
         let c = try requireCollision(id)
         guard collisions[c].bounds != on else { return }
         collisions[c].bounds = on
@@ -126,7 +126,7 @@ extension World {
     }
 
     /// Sets the insets of the reference-bounds boundary, pt (finite).
-    public mutating func setCollisionInsets(_ id: BehaviorID, _ insets: Insets) throws {
+    public mutating func setCollisionInsets(_ id: BehaviorID, _ insets: Insets) throws(EngineError) {
         let c = try requireCollision(id)
         try validate(insets)
         guard collisions[c].insets != insets else { return }
@@ -137,16 +137,16 @@ extension World {
     // MARK: Records and memberships
 
     func collisionIndex(_ id: BehaviorID) -> Int? {
-        guard let s = behaviorSlot(id), behaviorSlots[s].kind == .collision else { return nil }
-        return Int(behaviorSlots[s].record)
+        guard let s = behaviorSlot(id), behaviors.slots[s].kind == .collision else { return nil }
+        return Int(behaviors.slots[s].record)
     }
 
     func requireCollision(_ id: BehaviorID) throws(EngineError) -> Int {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        guard behaviorSlots[s].kind == .collision else {
+        guard behaviors.slots[s].kind == .collision else {
             throw EngineError(.notAllowed, field: nil, "the behavior is not a collision behavior")
         }
-        return Int(behaviorSlots[s].record)
+        return Int(behaviors.slots[s].record)
     }
 
     func validate(_ insets: Insets) throws(EngineError) {
@@ -158,10 +158,10 @@ extension World {
 
     /// addItems for a collision behavior (validated slots).
     mutating func addCollisionItems(_ add: [UInt32], slot s: Int) {
-        if collisions[Int(behaviorSlots[s].record)].allItems { return }
+        if collisions[Int(behaviors.slots[s].record)].allItems { return }
         var changed = false
-        for m in add where !collisionMembers.contains(Membership(behavior: UInt32(s), item: m)) {
-            collisionMembers.append(Membership(behavior: UInt32(s), item: m))
+        for m in add where !behaviors.collisionMembers.contains(Membership(behavior: UInt32(s), item: m)) {
+            behaviors.collisionMembers.append(Membership(behavior: UInt32(s), item: m))
             changed = true
         }
         if changed { noteCollisionEdit() }
@@ -170,96 +170,38 @@ extension World {
     /// removeItems for a collision behavior: one holding every item first becomes one holding
     /// an explicit list of all current items.
     mutating func removeCollisionItems(_ remove: [UInt32], slot s: Int) {
-        let c = Int(behaviorSlots[s].record)
+        let c = Int(behaviors.slots[s].record)
         if collisions[c].allItems {
             collisions[c].allItems = false
             for it in itemIDs where items[Int(it.index)].kind != .member {
-                collisionMembers.append(Membership(behavior: UInt32(s), item: it.index))
+                behaviors.collisionMembers.append(Membership(behavior: UInt32(s), item: it.index))
             }
         }
-        collisionMembers.removeAll { $0.behavior == UInt32(s) && remove.contains($0.item) }
+        behaviors.collisionMembers.removeAll { $0.behavior == UInt32(s) && remove.contains($0.item) }
         noteCollisionEdit()
     }
 
     /// Drops the record of a collision behavior being removed (removeBehavior frees the slot).
     mutating func removeCollisionRecord(slot s: Int) {
-        let c = Int(behaviorSlots[s].record)
+        let c = Int(behaviors.slots[s].record)
         let last = collisions.count - 1
         if c != last {
             collisions[c] = collisions[last]
-            behaviorSlots[Int(collisions[c].slot)].record = Int32(c)
+            behaviors.slots[Int(collisions[c].slot)].record = Int32(c)
         }
         collisions.removeLast()
-        collisionMembers.removeAll { $0.behavior == UInt32(s) }
+        behaviors.collisionMembers.removeAll { $0.behavior == UInt32(s) }
         noteCollisionEdit()
     }
 
     /// Group creation: the members' collision memberships move to the group.
     mutating func moveCollisionMemberships(from memberSlots: [Int], to group: Int) {
         var moved = ContiguousArray<Membership>()
-        for ms in collisionMembers {
+        for ms in behaviors.collisionMembers {
             var e = ms
             if memberSlots.contains(Int(ms.item)) { e.item = UInt32(group) }
             if !moved.contains(e) { moved.append(e) }
         }
-        collisionMembers = moved
-    }
-
-    // MARK: Properties by name
-
-    static let collisionPropertyTable: [BehaviorPropertyInfo] = [
-        BehaviorPropertyInfo("mode", unit: "items|boundaries|everything", "which collisions the behavior makes"),
-        BehaviorPropertyInfo("bounds", unit: "yes|no", "the reference bounds (inset) are a boundary for its items; setting yes resets the insets"),
-        BehaviorPropertyInfo("insetTop", unit: "pt", "inset of the bounds boundary from the top edge"),
-        BehaviorPropertyInfo("insetLeft", unit: "pt", "inset of the bounds boundary from the left edge"),
-        BehaviorPropertyInfo("insetBottom", unit: "pt", "inset of the bounds boundary from the bottom edge"),
-        BehaviorPropertyInfo("insetRight", unit: "pt", "inset of the bounds boundary from the right edge"),
-        BehaviorPropertyInfo("boundsElasticity", unit: "", "elasticity of the bounds boundary (default: the model's)"),
-        BehaviorPropertyInfo("boundsFriction", unit: "", "friction of the bounds boundary (default: the model's)"),
-    ]
-
-    func collisionProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
-        guard let c = collisionIndex(id) else { return nil }
-        let r = collisions[c]
-        switch name {
-        case "mode": return .text(r.mode.rawValue)
-        case "bounds": return .flag(r.bounds)
-        case "insetTop": return .number(r.insets.top)
-        case "insetLeft": return .number(r.insets.left)
-        case "insetBottom": return .number(r.insets.bottom)
-        case "insetRight": return .number(r.insets.right)
-        case "boundsElasticity": return .number(r.boundsElasticity ?? model.defaultElasticity)
-        case "boundsFriction": return .number(r.boundsFriction ?? model.defaultFriction)
-        default: return nil
-        }
-    }
-
-    mutating func setCollisionProperty(_ name: String, of id: BehaviorID, to value: BehaviorValue) throws {
-        let c = try requireCollision(id)
-        switch name {
-        case "mode":
-            guard case .text(let t) = value, let mode = CollisionMode(rawValue: t) else {
-                throw EngineError(.invalidValue, field: name, "mode must be items, boundaries or everything")
-            }
-            try setCollisionMode(id, mode)
-        case "bounds":
-            try setCollisionBounds(id, try World.flagValue(value, name))
-        case "boundsElasticity":
-            try setBoundsMaterial(id, elasticity: try World.numberValue(value, name))
-        case "boundsFriction":
-            try setBoundsMaterial(id, friction: try World.numberValue(value, name))
-        case "insetTop", "insetLeft", "insetBottom", "insetRight":
-            let d = try World.numberValue(value, name)
-            var insets = collisions[c].insets
-            switch name {
-            case "insetTop": insets.top = d
-            case "insetLeft": insets.left = d
-            case "insetBottom": insets.bottom = d
-            default: insets.right = d
-            }
-            try setCollisionInsets(id, insets)
-        default:
-            throw EngineError(.invalidValue, field: name, "no property '\(name)'")
-        }
+        behaviors.collisionMembers = moved
     }
 }

@@ -9,7 +9,7 @@ extension World {
     /// springs' damping ratio `damping` (≥ 0; UIKit's range is 0…1, default 0.5).
     ///
     /// Throws `.unknownItem`, `.notAllowed` (a group member) or `.invalidValue`.
-    public mutating func addSnap(item: ItemID, to point: Vec2, damping: Real = 0.5) throws -> BehaviorID {
+    public mutating func addSnap(item: ItemID, to point: Vec2, damping: Real = 0.5) throws(EngineError) -> BehaviorID {
         let i = try attachmentItem(item, field: "item")
         try finite("x", point.x)
         try finite("y", point.y)
@@ -20,9 +20,9 @@ extension World {
         j.hertz = JointSim.snapHertz
         j.dampingRatio = damping
         j.flags |= JointFlags.collideConnected
-        let s = allocateBehavior(kind: .snap, record: joints.count)
+        let s = allocateBehavior(kind: .snap, record: jointWorld.joints.count)
         j.slot = UInt32(s)
-        joints.append(j)
+        jointWorld.joints.append(j)
         jointsChanged()
         wakeItem(slot: i)
         return behaviorID(s)
@@ -30,67 +30,44 @@ extension World {
 
     func snapIndex(_ id: BehaviorID) throws(EngineError) -> Int {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        guard behaviorSlots[s].kind == .snap else {
+        guard behaviors.slots[s].kind == .snap else {
             throw EngineError(.notAllowed, field: nil, "the behavior is not a snap behavior")
         }
-        return Int(behaviorSlots[s].record)
+        return Int(behaviors.slots[s].record)
     }
 
     /// The snap point of a snap behavior, pt, or nil.
     public func snapPoint(_ id: BehaviorID) -> Vec2? {
         guard let k = try? snapIndex(id) else { return nil }
-        return joints[k].localB
+        return jointWorld.joints[k].localB
+    }
+
+    /// The damping ratio of the snap springs, or nil.
+    public func snapDamping(_ id: BehaviorID) -> Real? {
+        guard let k = try? snapIndex(id) else { return nil }
+        return jointWorld.joints[k].dampingRatio
     }
 
     /// Moves the snap point (pt); the item re-targets.
-    public mutating func setSnapPoint(_ id: BehaviorID, _ p: Vec2) throws {
+    public mutating func setSnapPoint(_ id: BehaviorID, _ p: Vec2) throws(EngineError) {
         let k = try snapIndex(id)
         try finite("x", p.x)
         try finite("y", p.y)
-        joints[k].localB = p
-        wakeItem(slot: Int(joints[k].itemA))
+        jointWorld.joints[k].localB = p
+        wakeItem(slot: Int(jointWorld.joints[k].itemA))
     }
 
     /// Sets the damping ratio of the snap springs (≥ 0), effective at once.
-    public mutating func setSnapDamping(_ id: BehaviorID, _ d: Real) throws {
+    public mutating func setSnapDamping(_ id: BehaviorID, _ d: Real) throws(EngineError) {
         let k = try snapIndex(id)
         try nonNegative("damping", d)
-        joints[k].dampingRatio = d
-        wakeItem(slot: Int(joints[k].itemA))
+        jointWorld.joints[k].dampingRatio = d
+        wakeItem(slot: Int(jointWorld.joints[k].itemA))
     }
 
     func snapItems(_ id: BehaviorID) -> [ItemID]? {
         guard let k = try? snapIndex(id) else { return nil }
-        return [itemID(Int(joints[k].itemA))]
-    }
-
-    // MARK: Properties by name
-
-    static let snapPropertyTable: [BehaviorPropertyInfo] = [
-        BehaviorPropertyInfo("x", unit: "pt", "x of the snap point; moving it re-targets the item"),
-        BehaviorPropertyInfo("y", unit: "pt", "y of the snap point"),
-        BehaviorPropertyInfo("damping", unit: "", "damping ratio of the springs: 0 most oscillation, 1 least"),
-    ]
-
-    func snapProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
-        guard let k = try? snapIndex(id) else { return nil }
-        switch name {
-        case "x": return .number(joints[k].localB.x)
-        case "y": return .number(joints[k].localB.y)
-        case "damping": return .number(joints[k].dampingRatio)
-        default: return nil
-        }
-    }
-
-    mutating func setSnapProperty(_ name: String, of id: BehaviorID, to value: BehaviorValue) throws {
-        let d = try World.numberValue(value, name)
-        let k = try snapIndex(id)
-        switch name {
-        case "x": try setSnapPoint(id, Vec2(d, joints[k].localB.y))
-        case "y": try setSnapPoint(id, Vec2(joints[k].localB.x, d))
-        case "damping": try setSnapDamping(id, d)
-        default: throw EngineError(.invalidValue, field: name, "no property '\(name)'")
-        }
+        return [itemID(Int(jointWorld.joints[k].itemA))]
     }
 }
 

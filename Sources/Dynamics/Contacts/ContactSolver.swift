@@ -149,14 +149,6 @@ struct ImpactTiming {
 }
 
 extension World {
-    /// Contact stiffness, Hz, and damping ratio (dynamic pairs; static pairs get twice the hertz).
-    static let contactHertz: Real = 30
-    static let contactDampingRatio: Real = 10
-    /// The fastest a soft contact pushes overlapping bodies apart, pt/s.
-    static let contactPushMaxVelocity: Real = 300
-    /// Restitution is ignored below this closing speed, pt/s (reference §2).
-    static let restitutionThreshold: Real = 100
-
     // MARK: Impact pass (notes §2.6)
 
     /// Bounces contacts with elasticity sequentially before the sub-steps (file comment).
@@ -409,10 +401,11 @@ extension World {
         pairScratch used: inout ContiguousArray<Bool>
     ) {
         let n = cs.count
-        used.removeAll(keepingCapacity: true)
-        used.append(contentsOf: repeatElement(false, count: n))
+        // Grown one by one (append(contentsOf:) allocates in unoptimized builds), cleared in place.
+        while used.count < n { used.append(false) }
         cs.withUnsafeBufferPointer { c in
             used.withUnsafeMutableBufferPointer { u in
+                for i in 0..<n { u[i] = false }
                 @inline(__always) func dynamicA(_ k: Int) -> Int32 { c[k].invMassA != 0 || c[k].invIA != 0 ? c[k].a : -1 }
                 @inline(__always) func dynamicB(_ k: Int) -> Int32 { c[k].invMassB != 0 || c[k].invIB != 0 ? c[k].b : -2 }
                 for i in 0..<n where !u[i] {
@@ -804,7 +797,7 @@ extension World {
     mutating func storeContactImpulses(_ ctx: StepContext) {
         let perSubstep = ctx.forcesPerSubstep
         let tangentShare: Real = perSubstep ? 1 / Real(ctx.substeps) : 1
-        var cw = ContactWorld()
+        var cw = ContactWorld.placeholder
         swap(&cw, &contactWorld)
         cw.constraints.withUnsafeBufferPointer { cs in
             cw.constraintPoints.withUnsafeBufferPointer { ps in

@@ -110,6 +110,9 @@ struct Contact {
 /// The world's collision state: broadphase, colliders, contacts, solver scratch and events.
 struct ContactWorld {
     static let segmentBit: UInt32 = 0x8000_0000
+    /// An empty contact world to swap in while the world's own is worked on (its buffers
+    /// are shared and never written, so the swap allocates nothing).
+    static let placeholder = ContactWorld()
     static let noProxy = ProxyKey(raw: -1)
 
     var broadPhase = BroadPhase()
@@ -150,10 +153,6 @@ struct ContactWorld {
     var solvePairs = ContiguousArray<SIMD2<Int32>>()
     var pairedScratch = ContiguousArray<Bool>()
     var impactCandidates = ContiguousArray<ImpactCandidate>()
-
-    /// Union-find scratch and the island of each body after the last sleep pass (Sleep.swift).
-    var islandParent = ContiguousArray<Int32>()
-    var islandSleep = ContiguousArray<Real>()
 
     /// Events of the frame being stepped, and of the last frame stepped.
     var began: [World.ContactEvent] = []
@@ -217,7 +216,10 @@ extension World {
     }
 
     mutating func endFrameEvents() {
-        contactWorld.lastFrameEvents = contactWorld.began + contactWorld.ended
+        // In place: no new array per frame (unless a caller still holds the last one).
+        contactWorld.lastFrameEvents.removeAll(keepingCapacity: true)
+        contactWorld.lastFrameEvents.append(contentsOf: contactWorld.began)
+        contactWorld.lastFrameEvents.append(contentsOf: contactWorld.ended)
     }
 
     // MARK: Edits
@@ -346,10 +348,10 @@ extension World {
                 for i in 0..<n where items[i].kind == .single || items[i].kind == .group { lists[i].append(Int32(r)) }
             } else {
                 let s = collisions[r].slot
-                for m in collisionMembers where m.behavior == s { lists[Int(m.item)].append(Int32(r)) }
+                for m in behaviors.collisionMembers where m.behavior == s { lists[Int(m.item)].append(Int32(r)) }
             }
         }
-        var cw = ContactWorld()
+        var cw = ContactWorld.placeholder
         swap(&cw, &contactWorld)
         cw.filterPool.removeAll(keepingCapacity: true)
         cw.filterStart = ContiguousArray(repeating: 0, count: n)
@@ -398,7 +400,7 @@ extension World {
             let hi = Vec2(size.x - rec.insets.right, size.y - rec.insets.bottom)
             if !(hi.x > lo.x && hi.y > lo.y) { continue }
             let rect = AABB(lower: lo, upper: hi)
-            let generation = behaviorSlots[Int(rec.slot)].generation
+            let generation = behaviors.slots[Int(rec.slot)].generation
             var serial: UInt32
             if let old = cw.boundsSerials.first(where: { $0.slot == rec.slot && $0.generation == generation && $0.rect == rect }) {
                 serial = old.serial
@@ -418,7 +420,6 @@ extension World {
         }
         cw.boundsSerials = boundsSerials
         cw.segments = segments
-        cw.islandParent.removeAll(keepingCapacity: true)  // body indices may have moved
 
         // 3. Broadphase, from scratch: bodies in dense order, then segments.
         cw.broadPhase = BroadPhase()
@@ -463,6 +464,7 @@ extension World {
         cw.contacts.removeAll(keepingCapacity: true)
         cw.pairSet.removeAll()
         swap(&cw, &contactWorld)
+        islands.parent.removeAll(keepingCapacity: true)  // body indices may have moved
         for var c in old {
             var keep = true
             if let (code, index, body, proxy) = resolveParty(c.idA, serialToSegment),
@@ -549,8 +551,9 @@ extension World {
         swap(&pairs, &contactWorld.pairScratch)
         pairs.removeAll(keepingCapacity: true)
         contactWorld.broadPhase.findPairs(into: &pairs)
-        let hasJointFilter = !jointFilterKeys.isEmpty
-        for p in pairs {
+        let hasJointFilter = !jointWorld.filterKeys.isEmpty
+        for k in pairs.indices {  // an index loop: iterating structs allocates in unoptimized builds
+            let p = pairs[k]
             let codeA = p.userDataA >= 0 ? UInt32(p.userDataA) : ContactWorld.segmentBit | UInt32(-p.userDataA - 1)
             let codeB = p.userDataB >= 0 ? UInt32(p.userDataB) : ContactWorld.segmentBit | UInt32(-p.userDataB - 1)
             // Jointed neighbours (a chain's links) meet again every step: turn them away
@@ -618,7 +621,7 @@ extension World {
     /// whose fat boxes no longer overlap; records "ended" events and flags "began" ones;
     /// wakes sleeping bodies that an awake one reaches.
     mutating func collideContacts() {
-        var cw = ContactWorld()
+        var cw = ContactWorld.placeholder
         swap(&cw, &contactWorld)
         cw.removals.removeAll(keepingCapacity: true)
         cw.wakeScratch.removeAll(keepingCapacity: true)
@@ -750,8 +753,8 @@ extension World {
             k -= 1
         }
         if !contactWorld.wakeScratch.isEmpty {
-            let toWake = contactWorld.wakeScratch
-            for b in toWake { wakeIsland(body: Int(b)) }
+            // An index loop: iterating the array allocates in unoptimized builds.
+            for k in contactWorld.wakeScratch.indices { wakeIsland(body: Int(contactWorld.wakeScratch[k])) }
         }
     }
 
