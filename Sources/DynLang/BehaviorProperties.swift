@@ -47,7 +47,9 @@ extension World {
         case .push: return pushPropertyTable
         case .snap: return snapPropertyTable
         case .collision: return collisionPropertyTable
-        case .field: return fieldPropertyTable
+        case .field:
+            // Fields have their own table (FieldProperties.swift); this view of it serves help.
+            return FieldLanguage.properties.map { BehaviorPropertyInfo($0.name, settable: $0.settable, unit: $0.unit, $0.summary) }
         }
     }
 
@@ -60,7 +62,7 @@ extension World {
         case .push: return pushProperty(name, of: id)
         case .snap: return snapProperty(name, of: id)
         case .collision: return collisionProperty(name, of: id)
-        case .field: return fieldProperty(name, of: id)
+        case .field: return nil  // read through FieldProperties.swift
         }
     }
 
@@ -78,7 +80,7 @@ extension World {
         case .push: try setPushProperty(name, of: id, to: value)
         case .snap: try setSnapProperty(name, of: id, to: value)
         case .collision: try setCollisionProperty(name, of: id, to: value)
-        case .field: try setFieldProperty(name, of: id, to: value)
+        case .field: throw EngineError(.notAllowed, field: name, "a field's properties are set through the field")
         }
     }
 
@@ -88,6 +90,9 @@ extension World {
             throw EngineError(.invalidValue, field: field, "\(field) must be a number")
         }
         guard d.isFinite else { throw EngineError(field: field, value: d, requirement: .finite) }
+        if Swift.abs(d) > World.largestValue {
+            throw EngineError(field: field, value: d, requirement: .between(-World.largestValue, World.largestValue))
+        }
         return d
     }
 
@@ -331,92 +336,6 @@ extension World {
             try setCollisionInsets(id, insets)
         default:
             throw World.noProperty(name)
-        }
-    }
-
-    // MARK: Field
-    //
-    // The region is structured and has no by-name form: the language reads and writes it with
-    // `fieldRegion`/`setFieldRegion`. A property that the field's kind does not have reads as
-    // nil and refuses to be set (the engine's setter names the kinds that have it).
-
-    /// Every field property by name (a field's kind has a subset: `fieldProperties(of:)`).
-    static let fieldPropertyTable: [BehaviorPropertyInfo] = [
-        BehaviorPropertyInfo("kind", settable: false, unit: "kind", "which field: \(FieldKind.allCases.map { "\($0)" }.joined(separator: ", "))"),
-        BehaviorPropertyInfo("x", unit: "pt", "x of the field's position (the centre of its region)"),
-        BehaviorPropertyInfo("y", unit: "pt", "y of the field's position"),
-        BehaviorPropertyInfo("strength", "scale of the effect; negative reverses it"),
-        BehaviorPropertyInfo("falloff", "exponent e of max(r, minimumRadius)^(-e), r in metres (100 pt)"),
-        BehaviorPropertyInfo("minimumRadius", unit: "pt", "distances below it count as it"),
-        BehaviorPropertyInfo("dx", unit: "100 pt/s² or 100 pt/s", "x of the direction: acceleration (linear gravity), velocity (velocity field) or the medium's velocity (drag)"),
-        BehaviorPropertyInfo("dy", unit: "100 pt/s² or 100 pt/s", "y of the direction"),
-        BehaviorPropertyInfo("smoothness", unit: "0...1", "noise and turbulence: 0 noisiest, 1 smoothest"),
-        BehaviorPropertyInfo("animationSpeed", "noise and turbulence: how fast the noise changes (0 frozen)"),
-        BehaviorPropertyInfo("seed", "noise and turbulence: which noise (a whole number from 0 to 2^53)"),
-    ]
-
-    /// The by-name properties a field of `kind` has, in help order.
-    public static func fieldProperties(of kind: FieldKind) -> [BehaviorPropertyInfo] {
-        fieldPropertyTable.filter { info in
-            guard let p = fieldPropertyOf(name: info.name) else { return true }
-            return kind.has(p)
-        }
-    }
-
-    /// The typed property behind a by-name one (nil for "kind").
-    static func fieldPropertyOf(name: String) -> FieldProperty? {
-        switch name {
-        case "x", "y": return .position
-        case "dx", "dy": return .direction
-        case "kind": return nil
-        default: return FieldProperty(rawValue: name)
-        }
-    }
-
-    func fieldProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
-        guard let d = fieldDefinition(id) else { return nil }
-        if let p = World.fieldPropertyOf(name: name), !d.kind.has(p) { return nil }
-        switch name {
-        case "kind": return .text("\(d.kind)")
-        case "x": return .number(d.position.x)
-        case "y": return .number(d.position.y)
-        case "strength": return .number(d.strength)
-        case "falloff": return .number(d.falloff)
-        case "minimumRadius": return .number(d.minimumRadius)
-        case "dx": return .number(d.direction.x)
-        case "dy": return .number(d.direction.y)
-        case "smoothness": return .number(d.smoothness)
-        case "animationSpeed": return .number(d.animationSpeed)
-        case "seed": return .number(Real(d.seed))
-        default: return nil
-        }
-    }
-
-    mutating func setFieldProperty(_ name: String, of id: BehaviorID, to value: BehaviorValue) throws(EngineError) {
-        guard let d = fieldDefinition(id) else { throw EngineError(.unknownBehavior, field: nil, "unknown or removed behavior") }
-        guard World.fieldPropertyOf(name: name) != nil else {
-            throw EngineError(.notAllowed, field: name, "\(name) cannot be set")
-        }
-        let x = try World.numberValue(value, name)
-        switch name {
-        case "x": try setFieldPosition(id, Vec2(x, d.position.y))
-        case "y": try setFieldPosition(id, Vec2(d.position.x, x))
-        case "strength": try setFieldStrength(id, x)
-        case "falloff": try setFieldFalloff(id, x)
-        case "minimumRadius": try setFieldMinimumRadius(id, x)
-        case "dx": try setFieldDirection(id, Vec2(x, d.direction.y))
-        case "dy": try setFieldDirection(id, Vec2(d.direction.x, x))
-        case "smoothness": try setFieldSmoothness(id, x)
-        case "animationSpeed": try setFieldAnimationSpeed(id, x)
-        case "seed":
-            if let p = World.fieldPropertyOf(name: name), !d.kind.has(p) {
-                try setFieldSeed(id, 0)  // the engine names the kinds that have a seed
-            }
-            guard x >= 0, x <= 9_007_199_254_740_992, x == x.rounded() else {
-                throw EngineError(.invalidValue, field: "seed", "seed must be a whole number from 0 to 2^53 (got \(formatNumber(x)))")
-            }
-            try setFieldSeed(id, UInt64(x))
-        default: throw World.noProperty(name)
         }
     }
 }

@@ -122,7 +122,7 @@ struct FieldCommand: Command {
         }
         if let s = try number("smoothness") { def.smoothness = s }
         if let s = try number("animationSpeed") { def.animationSpeed = s }
-        if let s = try number("seed") { def.seed = try interp.engine(at: a.range("seed")!) { _ in try FieldCommand.seed(s) } }
+        if let s = try number("seed") { def.seed = try interp.engine(at: a.range("seed")!) { (_: inout World) throws(EngineError) in try FieldCommand.seed(s) } }
         let on = a.args("on")
         if !on.isEmpty && !(on.count == 1 && on[0].expr.bareName == "all") {
             def.items = try on.map { try interp.item($0) }
@@ -135,7 +135,7 @@ struct FieldCommand: Command {
                                file: interp.file)
         }
         let name = try interp.newName(a)
-        let id = try interp.engine(at: a.keywordRange, fields: fields) { try $0.addField(def) }
+        let id = try interp.engine(at: a.keywordRange, fields: fields) { (w: inout World) throws(EngineError) in try w.addField(def) }
         interp.define(name ?? interp.nextAutoName("field"), .behavior(id))
         if var force {
             force.field = id

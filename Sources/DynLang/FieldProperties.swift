@@ -166,7 +166,7 @@ extension Interpreter {
             throw runtimeError("\(object).\(name) must be a number, got \(value.typeDescription) (\(value))", valueRange)
         }
         guard x.isFinite else { throw runtimeError("\(object).\(name) must be a finite number", valueRange) }
-        try engine(at: valueRange) { w in
+        try engine(at: valueRange) { (w: inout World) throws(EngineError) in
             switch name {
             case "x": try w.setFieldPosition(id, Vec2(x, d.position.y))
             case "y": try w.setFieldPosition(id, Vec2(d.position.x, x))
@@ -194,7 +194,7 @@ extension Interpreter {
         if words == ["all"] {
             guard d.items != nil else { return }
             d.items = nil
-            let fresh = try engine(at: valueRange) { _ in
+            let fresh = try engine(at: valueRange) { (_: inout World) throws(EngineError) in
                 try world.removeBehavior(id)
                 return try world.addField(d)
             }
@@ -211,7 +211,7 @@ extension Interpreter {
             seen.append(w)
         }
         let items = try seen.map { try item(named: $0, valueRange) }
-        try engine(at: valueRange) { _ in
+        try engine(at: valueRange) { (_: inout World) throws(EngineError) in
             try world.removeItems(d.items ?? world.itemIDs.filter { world.group(of: $0) == nil }, from: id)
             try world.addItems(items, to: id)
         }
@@ -223,7 +223,7 @@ extension Interpreter {
         guard let d = session.world.fieldDefinition(id) else { throw runtimeError("'\(object)' has been removed", nameRange) }
         let region = try FieldRegionSyntax.region(expr, self)
         _ = d
-        try engine(at: expr.range) { try $0.setFieldRegion(id, region) }
+        try engine(at: expr.range) { (w: inout World) throws(EngineError) in try w.setFieldRegion(id, region) }
     }
 
     /// The items of a field or another behavior as text: names, `all`, or `none`.
