@@ -38,6 +38,8 @@ public struct EngineError: Error, Equatable, Sendable, CustomStringConvertible {
         case between(Real, Real)
         /// Not below this (the smallest size or density the engine accepts).
         case atLeast(Real)
+        /// A velocity component within ± this speed limit, pt/s.
+        case withinSpeedLimit(Real)
         /// The low end of a range that must contain 0: not greater than 0.
         case rangeLowEnd
         /// The high end of a range that must contain 0: not less than 0.

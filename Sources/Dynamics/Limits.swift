@@ -63,7 +63,7 @@ extension World {
     static func checkVelocity(_ field: String, _ x: Real) throws(EngineError) {
         try checkValue(field, x)
         if Swift.abs(x) > speedLimit {
-            throw EngineError(field: field, value: x, requirement: .between(-speedLimit, speedLimit))
+            throw EngineError(field: field, value: x, requirement: .withinSpeedLimit(speedLimit))
         }
     }
 }

@@ -87,6 +87,8 @@ struct ShellPolishTerminalTests {
         #expect(line[..<prompt].contains("\u{1B}[1m") || line[..<prompt].contains("[36m"))
         #expect(line[prompt..<before].contains("\u{1B}[0m"))
         try tmux.press("Enter")
+        // Ctrl-D only once the prompt is back: sent earlier, it reaches a terminal in cooked mode.
+        _ = try tmux.waitFor("dyn> ", occurrences: 2)
         try tmux.press("C-d")
         #expect(try tmux.waitForExit() == 0)
     }
