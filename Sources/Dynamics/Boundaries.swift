@@ -53,12 +53,6 @@ struct BoundarySlot {
 }
 
 extension World {
-    /// Friction of the original's boundaries (reference §8.1): the `uikit` model's default.
-    /// Boundaries take their model's defaults (`WorldModel.defaultFriction`) until set.
-    public static let boundaryFriction: Real = 0.2
-    /// Elasticity of the original's boundaries (reference §8.1): the `uikit` model's default.
-    public static let boundaryElasticity: Real = 0.2
-
     /// The friction of a named boundary: its own, or the model's default (nil if unknown).
     public func boundaryFriction(_ id: BoundaryID) -> Real? {
         boundarySlot(id).map { boundarySlots[$0].friction ?? model.defaultFriction }
@@ -119,8 +113,8 @@ extension World {
 
     /// The index in `collisions` of a collision behavior.
     func collisionRecordIndex(_ id: BehaviorID) -> Int? {
-        guard let s = behaviorSlot(id), behaviorSlots[s].kind == .collision else { return nil }
-        return Int(behaviorSlots[s].record)
+        guard let s = behaviorSlot(id), behaviors.slots[s].kind == .collision else { return nil }
+        return Int(behaviors.slots[s].record)
     }
 
     /// Adds a static boundary: a line through 2 points (`closed` false), or a path closed into a

@@ -18,10 +18,6 @@ public enum WorldModel: String, CaseIterable, Sendable {
     public var defaultResistance: Real { self == .ideal ? 0 : 0.1 }
     /// Angular resistance (1/s) of an item that never set it.
     public var defaultAngularResistance: Real { self == .ideal ? 0 : 0.1 }
-
-    /// The tick length of the `uikit` model: 1/120 s rounded to single precision
-    /// (0.008333333767950535 s), so that two ticks slightly exceed a 1/60 s frame.
-    public static let uikitTick: Real = Real(Float(1.0 / 120.0))
 }
 
 /// The collision shape of an item (reference §4.1).

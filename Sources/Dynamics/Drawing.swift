@@ -40,9 +40,9 @@ extension World {
     /// The two ends of an attachment or a snap now, or nil for another behavior.
     public func linkGeometry(_ id: BehaviorID) -> LinkGeometry? {
         guard let s = behaviorSlot(id) else { return nil }
-        let kind = behaviorSlots[s].kind
+        let kind = behaviors.slots[s].kind
         guard kind == .attachment || kind == .snap else { return nil }
-        var j = joints[Int(behaviorSlots[s].record)]
+        var j = jointWorld.joints[Int(behaviors.slots[s].record)]
         if kind == .snap {
             return LinkGeometry(
                 a: itemFrame(Int(j.itemA)).p, b: j.localB, bIsWorld: true, axis: nil, kind: nil, isSpring: false)

@@ -65,10 +65,15 @@ extension World {
             default: break
             }
         }
-        for ms in gravityMembers {
-            let k = items[Int(ms.item)].kind
-            if k == .free || k == .member { return "a gravity membership names item \(ms.item) of kind \(k)" }
-            if behaviorSlots[Int(ms.behavior)].kind == .free { return "a membership names a removed behavior" }
+        let lists: [(BehaviorSlotKind, ContiguousArray<Membership>)] = [
+            (.gravity, behaviors.gravityMembers), (.push, behaviors.pushMembers), (.field, behaviors.fieldMembers),
+        ]
+        for (kind, list) in lists {
+            for ms in list {
+                let k = items[Int(ms.item)].kind
+                if k == .free || k == .member { return "a \(kind) membership names item \(ms.item) of kind \(k)" }
+                if behaviors.slots[Int(ms.behavior)].kind != kind { return "a \(kind) membership names a behavior of another kind" }
+            }
         }
         if let v = fieldInvariantViolation() { return v }  // Fields/Fields.swift
         return nil

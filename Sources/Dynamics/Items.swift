@@ -196,13 +196,11 @@ extension World {
         }
 
         // Memberships move from the members to the group.
-        var moved = ContiguousArray<Membership>()
-        for ms in gravityMembers {
+        behaviors.remapMembers { ms in
             var e = ms
             if slots.contains(Int(ms.item)) { e.item = UInt32(g) }
-            if !moved.contains(e) { moved.append(e) }
+            return e
         }
-        gravityMembers = moved
         moveCollisionMemberships(from: slots, to: g)
         updateGravityCache()
         noteCollisionEdit()
@@ -226,9 +224,9 @@ extension World {
         default:
             removeBody(Int(items[i].body))
         }
-        gravityMembers.removeAll { $0.item == UInt32(i) }
+        behaviors.removeMembers { $0.item == UInt32(i) }
         removeJoints(touching: i)
-        collisionMembers.removeAll { $0.item == UInt32(i) }
+        behaviors.collisionMembers.removeAll { $0.item == UInt32(i) }
         freeItemSlot(i)
         noteCollisionEdit()
     }

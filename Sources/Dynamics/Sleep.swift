@@ -21,12 +21,17 @@
 
 import DynamicsMath
 
-extension World {
-    /// Sleep thresholds of the `uikit` model: speed (pt/s), spin (rad/s) and time (s).
-    static let sleepLinearSpeed: Real = 1
-    static let sleepAngularSpeed: Real = 2 * DMath.pi / 180
-    static let timeToSleep: Real = 0.5
+/// The islands' room: the union-find scratch of the sleep pass and, after it, the island
+/// (root body) of each dense body and its smallest sleep timer. Owned by `World` as `islands`;
+/// cleared whenever the collision tables are rebuilt (body indices may have moved).
+struct Islands {
+    /// `parent[b]`: body b's parent in the union-find forest; after the pass, its root.
+    var parent = ContiguousArray<Int32>()
+    /// Per root: the smallest sleep timer of the island's bodies.
+    var minSleep = ContiguousArray<Real>()
+}
 
+extension World {
     /// false while the `uikit` world is paused because every body sleeps; `ideal` always runs.
     public var isRunning: Bool { model == .ideal || !paused }
 
@@ -62,7 +67,7 @@ extension World {
 
     /// Wakes the island of body `b` as found by the last sleep pass.
     mutating func wakeIsland(body b: Int) {
-        let parents = contactWorld.islandParent
+        let parents = islands.parent
         guard parents.count == bodySims.count, b < parents.count else {
             wake(body: b)
             return
@@ -84,9 +89,9 @@ extension World {
         guard model == .uikit else { return }
         let n = bodySims.count
         var parent = ContiguousArray<Int32>()
-        swap(&parent, &contactWorld.islandParent)
+        swap(&parent, &islands.parent)
         var minSleep = ContiguousArray<Real>()
-        swap(&minSleep, &contactWorld.islandSleep)
+        swap(&minSleep, &islands.minSleep)
         parent.removeAll(keepingCapacity: true)
         minSleep.removeAll(keepingCapacity: true)
         for b in 0..<n { parent.append(Int32(b)) }
@@ -115,7 +120,7 @@ extension World {
                     }
                 }
                 // Joints link islands too (bA, bB: dense bodies resolved by prepareJoints; −1: world).
-                joints.withUnsafeBufferPointer { js in
+                jointWorld.joints.withUnsafeBufferPointer { js in
                     for j in js where j.bA >= 0 && j.bB >= 0 {
                         if (sims[Int(j.bA)].flags | sims[Int(j.bB)].flags) & BodyFlags.isStatic != 0 { continue }
                         let ra = find(j.bA)
@@ -154,7 +159,7 @@ extension World {
                 }
             }
         }
-        swap(&parent, &contactWorld.islandParent)
-        swap(&minSleep, &contactWorld.islandSleep)
+        swap(&parent, &islands.parent)
+        swap(&minSleep, &islands.minSleep)
     }
 }

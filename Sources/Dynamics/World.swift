@@ -71,9 +71,6 @@ public struct World: Sendable {
         didSet { if forcesPerSubstep != oldValue { paused = false } }
     }
 
-    /// Duration of one frame (one `step()`), s.
-    public static let frameDuration: Real = 1.0 / 60.0
-
     // MARK: Clock
 
     /// Frames stepped so far.
@@ -98,10 +95,10 @@ public struct World: Sendable {
     var vertices = ContiguousArray<Vec2>()
     var normals = ContiguousArray<Vec2>()
 
-    var behaviorSlots = ContiguousArray<BehaviorSlot>()
-    var freeBehavior: Int32 = -1
+    /// Behavior slots and (behavior, item) memberships (Behaviors/BehaviorTable.swift).
+    var behaviors = BehaviorTable()
+    /// Gravity behaviors (Behaviors/Gravity.swift).
     var gravities = ContiguousArray<GravityRecord>()
-    var gravityMembers = ContiguousArray<Membership>()
     /// Counter for "the gravity vector set most recently".
     var gravityStamp: UInt64 = 0
 
@@ -111,33 +108,24 @@ public struct World: Sendable {
 
     // MARK: Joints and pushes (Joints/, Behaviors/Attachment.swift, Push.swift, Snap.swift)
 
-    /// Attachments and snaps as solver joints, in creation order; a behavior slot's record is the index.
-    var joints = ContiguousArray<JointSim>()
-    /// Implied long-range limits of chains (Joints/JointSolver.swift), rebuilt when joints change.
-    var impliedJoints = ContiguousArray<JointSim>()
-    /// The joint solver's state between the step's hooks.
-    var jointSolver = JointSolverState()
-    /// Sorted item pairs that a joint keeps from colliding (`jointPreventsCollision`).
-    var jointFilterKeys = ContiguousArray<UInt64>()
-    /// `jointFilterFirst[s]`: the first key of `jointFilterKeys` whose smaller slot is ≥ s (one
-    /// entry per item slot, plus one), so a slot's keys are found without a search.
-    var jointFilterFirst = ContiguousArray<Int32>()
-    /// Joints changed since the filter was built (`refreshJointFilter`).
-    var jointFilterStale = false
-    /// Push behaviors; their items are in the shared membership list (`gravityMembers`).
+    /// Attachments and snaps as solver joints, the implied limits, the joint solver's state
+    /// and the joint collision filter (Joints/JointWorld.swift).
+    var jointWorld = JointWorld()
+    /// Push behaviors; their items are in `behaviors.pushMembers`.
     var pushes = ContiguousArray<PushRecord>()
 
     // MARK: Collision (Behaviors/Collision.swift, Boundaries.swift, Contacts/, Sleep.swift)
 
-    /// Collision behaviors (one record per behavior) and their (behavior, item) memberships.
+    /// Collision behaviors, one record per behavior (their items: `behaviors.collisionMembers`).
     var collisions = ContiguousArray<CollisionRecord>()
-    var collisionMembers = ContiguousArray<Membership>()
     /// Named boundaries: a slot table, their points in one pool.
     var boundarySlots = ContiguousArray<BoundarySlot>()
     var freeBoundary: Int32 = -1
     var boundaryPoints = ContiguousArray<Vec2>()
     /// Broadphase, persistent contacts, solver scratch and the frame's contact events.
     var contactWorld = ContactWorld()
+    /// The sleep pass's islands and scratch (Sleep.swift).
+    var islands = Islands()
     /// uikit model: true once every dynamic body sleeps (Sleep.swift); any change clears it.
     var paused = false
 

@@ -89,9 +89,6 @@ extension AttachmentKind {
 }
 
 extension World {
-    /// Torque unit of the API (N·m of the engine), in kg·pt²/s².
-    public static let torqueUnit: Real = 10_000
-
     // MARK: Creating
 
     /// Adds an attachment and returns its behavior.
@@ -184,9 +181,9 @@ extension World {
         j.maxMotorTorque = def.frictionTorque * World.torqueUnit
         j.updateAttachmentType()
 
-        let s = allocateBehavior(kind: .attachment, record: joints.count)
+        let s = allocateBehavior(kind: .attachment, record: jointWorld.joints.count)
         j.slot = UInt32(s)
-        joints.append(j)
+        jointWorld.joints.append(j)
         jointsChanged()
         wakeEnds(of: j)
         return behaviorID(s)
@@ -263,17 +260,17 @@ extension World {
     /// tick uses them, once however many joints changed (building a rope of n links is then
     /// O(n log n), not O(n² log n)).
     mutating func jointsChanged() {
-        jointSolver.topologyDirty = true
-        jointFilterStale = true
+        jointWorld.solver.topologyDirty = true
+        jointWorld.filterStale = true
     }
 
     /// Rebuilds the collision filter of joints if an edit made it stale (cold path; called
     /// before anything in a tick asks `jointPreventsCollision`).
     mutating func refreshJointFilter() {
-        if !jointFilterStale { return }
-        jointFilterStale = false
+        if !jointWorld.filterStale { return }
+        jointWorld.filterStale = false
         var keys = ContiguousArray<UInt64>()
-        for j in joints where j.flags & JointFlags.collideConnected == 0 {
+        for j in jointWorld.joints where j.flags & JointFlags.collideConnected == 0 {
             guard j.itemA != JointSim.world, j.itemB != JointSim.world else { continue }
             let a = UInt64(collisionOwner(j.itemA))
             let b = UInt64(collisionOwner(j.itemB))
@@ -286,8 +283,8 @@ extension World {
             while k < keys.count && Int(keys[k] >> 32) < slot { k += 1 }
             first[slot] = Int32(k)
         }
-        jointFilterKeys = keys
-        jointFilterFirst = first
+        jointWorld.filterKeys = keys
+        jointWorld.filterFirst = first
     }
 
     /// The item slot whose body carries `item` (a member's group).
@@ -300,7 +297,7 @@ extension World {
     /// contact filter: false at once when there is no such joint, otherwise a scan of the
     /// lower item's entries in a sorted array of item pairs. No allocation.
     func jointPreventsCollision(bodyA: Int, bodyB: Int) -> Bool {
-        if jointFilterKeys.isEmpty { return false }
+        if jointWorld.filterKeys.isEmpty { return false }
         return jointPreventsCollision(ownerA: Int(bodyInfos[bodyA].item), ownerB: Int(bodyInfos[bodyB].item))
     }
 
@@ -310,13 +307,13 @@ extension World {
     func jointPreventsCollision(ownerA: Int, ownerB: Int) -> Bool {
         let lo = Swift.min(ownerA, ownerB)
         let hi = Swift.max(ownerA, ownerB)
-        return jointFilterFirst.withUnsafeBufferPointer { first in
+        return jointWorld.filterFirst.withUnsafeBufferPointer { first in
             if lo + 1 >= first.count { return false }
             var k = Int(first[lo])
             let end = Int(first[lo + 1])
             if k == end { return false }
             let key = UInt64(lo) << 32 | UInt64(hi)
-            return jointFilterKeys.withUnsafeBufferPointer { keys in
+            return jointWorld.filterKeys.withUnsafeBufferPointer { keys in
                 while k < end {
                     if keys[k] == key { return true }
                     k += 1
@@ -329,7 +326,7 @@ extension World {
     /// Attachments and snaps keep the items they were created with (UIKit's cannot change):
     /// addItems/removeItems refuse them.
     func refuseFixedItems(slot s: Int) throws(EngineError) {
-        switch behaviorSlots[s].kind {
+        switch behaviors.slots[s].kind {
         case .attachment, .snap:
             throw EngineError(.notAllowed, field: "items", "the items of an attachment or a snap cannot change")
         default: break
@@ -338,7 +335,7 @@ extension World {
 
     /// Test hook: `jointPreventsCollision` for two items' bodies.
     package func jointPrevents(_ a: ItemID, _ b: ItemID) -> Bool {
-        if jointFilterStale {
+        if jointWorld.filterStale {
             var w = self
             w.refreshJointFilter()
             return w.jointPrevents(a, b)
@@ -354,23 +351,23 @@ extension World {
     /// world or a live item, implied limits are fresh or marked for a rebuild, and the
     /// collision filter keys are sorted.
     package func jointInvariantViolation() -> String? {
-        for (k, j) in joints.enumerated() {
+        for (k, j) in jointWorld.joints.enumerated() {
             let s = Int(j.slot)
-            guard s < behaviorSlots.count else { return "joint \(k) names slot \(s) out of range" }
-            let kind = behaviorSlots[s].kind
+            guard s < behaviors.slots.count else { return "joint \(k) names slot \(s) out of range" }
+            let kind = behaviors.slots[s].kind
             guard kind == .attachment || kind == .snap else { return "joint \(k) names a \(kind) slot" }
-            if behaviorSlots[s].record != Int32(k) { return "slot \(s) does not point back at joint \(k)" }
+            if behaviors.slots[s].record != Int32(k) { return "slot \(s) does not point back at joint \(k)" }
             for item in [j.itemA, j.itemB] where item != JointSim.world {
                 if Int(item) >= items.count || items[Int(item)].kind == .free { return "joint \(k) names a removed item" }
             }
             if (j.type == .snap) != (kind == .snap) { return "joint \(k) type \(j.type) in a \(kind) slot" }
         }
-        for (k, j) in impliedJoints.enumerated() where !jointSolver.topologyDirty {
+        for (k, j) in jointWorld.impliedJoints.enumerated() where !jointWorld.solver.topologyDirty {
             for item in [j.itemA, j.itemB] where item != JointSim.world {
                 if Int(item) >= items.count || items[Int(item)].kind == .free { return "implied row \(k) names a removed item" }
             }
         }
-        if zip(jointFilterKeys, jointFilterKeys.dropFirst()).contains(where: { $0 > $1 }) {
+        if zip(jointWorld.filterKeys, jointWorld.filterKeys.dropFirst()).contains(where: { $0 > $1 }) {
             return "the joint collision filter is not sorted"
         }
         return nil
@@ -381,19 +378,19 @@ extension World {
     /// Drops the per-kind record of a behavior slot that is being removed (attachments, snaps,
     /// pushes; gravity is handled by removeBehavior itself).
     mutating func removeBehaviorRecord(slot s: Int) {
-        switch behaviorSlots[s].kind {
+        switch behaviors.slots[s].kind {
         case .attachment, .snap:
-            let k = Int(behaviorSlots[s].record)
-            wakeEnds(of: joints[k])
-            joints.remove(at: k)
-            for m in k..<joints.count { behaviorSlots[Int(joints[m].slot)].record = Int32(m) }
+            let k = Int(behaviors.slots[s].record)
+            wakeEnds(of: jointWorld.joints[k])
+            jointWorld.joints.remove(at: k)
+            for m in k..<jointWorld.joints.count { behaviors.slots[Int(jointWorld.joints[m].slot)].record = Int32(m) }
             jointsChanged()
         case .push:
-            let p = Int(behaviorSlots[s].record)
+            let p = Int(behaviors.slots[s].record)
             let last = pushes.count - 1
             if p != last {
                 pushes[p] = pushes[last]
-                behaviorSlots[Int(pushes[p].slot)].record = Int32(p)
+                behaviors.slots[Int(pushes[p].slot)].record = Int32(p)
             }
             pushes.removeLast()
         case .field: removeFieldRecord(slot: s)  // Fields/Fields.swift
@@ -404,16 +401,16 @@ extension World {
     /// Removes the attachments and snaps that use item slot `i` or an item already freed (the
     /// members of a group being removed). Called by removeItem.
     mutating func removeJoints(touching i: Int) {
-        var k = joints.count - 1
+        var k = jointWorld.joints.count - 1
         while k >= 0 {
-            let j = joints[k]
+            let j = jointWorld.joints[k]
             func uses(_ item: UInt32) -> Bool {
                 item != JointSim.world && (Int(item) == i || items[Int(item)].kind == .free)
             }
             if uses(j.itemA) || uses(j.itemB) {
                 try? removeBehavior(behaviorID(Int(j.slot)))
             }
-            k = Swift.min(k - 1, joints.count - 1)
+            k = Swift.min(k - 1, jointWorld.joints.count - 1)
         }
     }
 
@@ -421,22 +418,22 @@ extension World {
 
     func attachmentIndex(_ id: BehaviorID) throws(EngineError) -> Int {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        guard behaviorSlots[s].kind == .attachment else {
+        guard behaviors.slots[s].kind == .attachment else {
             throw EngineError(.notAllowed, field: nil, "the behavior is not an attachment")
         }
-        return Int(behaviorSlots[s].record)
+        return Int(behaviors.slots[s].record)
     }
 
     /// The kind of an attachment, or nil.
     public func attachmentKind(_ id: BehaviorID) -> AttachmentKind? {
         guard let k = try? attachmentIndex(id) else { return nil }
-        return AttachmentKind(code: joints[k].kind)
+        return AttachmentKind(code: jointWorld.joints[k].kind)
     }
 
     /// The items of an attachment: [A] or [A, B] as given at creation.
     func attachmentItems(_ id: BehaviorID) -> [ItemID]? {
         guard let k = try? attachmentIndex(id) else { return nil }
-        let j = joints[k]
+        let j = jointWorld.joints[k]
         return [j.itemA, j.itemB].filter { $0 != JointSim.world }.map { itemID(Int($0)) }
     }
 
@@ -483,7 +480,7 @@ extension World {
 
     func attachmentProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
         guard let k = try? attachmentIndex(id) else { return nil }
-        let j = joints[k]
+        let j = jointWorld.joints[k]
         let swapped = j.flags & JointFlags.swapped != 0
         let offsetA = swapped ? j.localB : j.localA
         let offsetB = swapped || j.itemB == JointSim.world ? Vec2.zero : j.localB
@@ -508,48 +505,48 @@ extension World {
 
     mutating func setAttachmentProperty(_ name: String, of id: BehaviorID, to value: BehaviorValue) throws {
         let k = try attachmentIndex(id)
-        defer { wakeEnds(of: joints[k]) }
+        defer { wakeEnds(of: jointWorld.joints[k]) }
         switch name {
         case "anchorX", "anchorY":
             let d = try World.numberValue(value, name)
-            guard let (isA, p) = worldEnd(joints[k]) else {
+            guard let (isA, p) = worldEnd(jointWorld.joints[k]) else {
                 throw EngineError(
                     .notAllowed, field: name, "the anchor of an attachment between two items cannot be moved")
             }
             let q = name == "anchorX" ? Vec2(d, p.y) : Vec2(p.x, d)
-            if isA { joints[k].localA = q } else { joints[k].localB = q }
+            if isA { jointWorld.joints[k].localA = q } else { jointWorld.joints[k].localB = q }
         case "length":
             let d = try World.numberValue(value, name)
             try nonNegative(name, d)
-            joints[k].length = d
-            joints[k].updateAttachmentType()
-            jointSolver.topologyDirty = true
+            jointWorld.joints[k].length = d
+            jointWorld.joints[k].updateAttachmentType()
+            jointWorld.solver.topologyDirty = true
         case "frequency":
             let d = try World.numberValue(value, name)
             try nonNegative(name, d)
-            joints[k].hertz = d
-            joints[k].updateAttachmentType()
-            jointSolver.topologyDirty = true
+            jointWorld.joints[k].hertz = d
+            jointWorld.joints[k].updateAttachmentType()
+            jointWorld.solver.topologyDirty = true
         case "damping":
             let d = try World.numberValue(value, name)
             try nonNegative(name, d)
-            joints[k].dampingRatio = d
+            jointWorld.joints[k].dampingRatio = d
         case "frictionTorque":
             let d = try World.numberValue(value, name)
             try nonNegative(name, d)
-            joints[k].maxMotorTorque = d * World.torqueUnit
-            joints[k].updateAttachmentType()
+            jointWorld.joints[k].maxMotorTorque = d * World.torqueUnit
+            jointWorld.joints[k].updateAttachmentType()
         case "rangeMin", "rangeMax":
             guard case .number(let d) = value else {
                 throw EngineError(.invalidValue, field: name, "\(name) must be a number")
             }
-            let lo = name == "rangeMin" ? d : joints[k].lower
-            let hi = name == "rangeMax" ? d : joints[k].upper
+            let lo = name == "rangeMin" ? d : jointWorld.joints[k].lower
+            let hi = name == "rangeMax" ? d : jointWorld.joints[k].upper
             try World.checkRange(lo, hi)
-            joints[k].lower = lo
-            joints[k].upper = hi
-            joints[k].updateAttachmentType()
-            jointSolver.topologyDirty = true
+            jointWorld.joints[k].lower = lo
+            jointWorld.joints[k].upper = hi
+            jointWorld.joints[k].updateAttachmentType()
+            jointWorld.solver.topologyDirty = true
         default:
             throw EngineError(.invalidValue, field: name, "no property '\(name)'")
         }

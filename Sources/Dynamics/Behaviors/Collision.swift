@@ -79,7 +79,7 @@ extension World {
         let s = allocateBehavior(kind: .collision, record: collisions.count)
         collisions.append(
             CollisionRecord(slot: UInt32(s), mode: mode, bounds: bounds, insets: insets, allItems: ids == nil))
-        for m in members ?? [] { collisionMembers.append(Membership(behavior: UInt32(s), item: m)) }
+        for m in members ?? [] { behaviors.collisionMembers.append(Membership(behavior: UInt32(s), item: m)) }
         noteCollisionEdit()
         return behaviorID(s)
     }
@@ -89,7 +89,7 @@ extension World {
     public func collisionItems(_ id: BehaviorID) -> [ItemID]? {
         guard let c = collisionIndex(id), !collisions[c].allItems else { return nil }
         let s = collisions[c].slot
-        return collisionMembers.filter { $0.behavior == s }.map { itemID(Int($0.item)) }
+        return behaviors.collisionMembers.filter { $0.behavior == s }.map { itemID(Int($0.item)) }
     }
 
     /// The mode of a collision behavior, or nil.
@@ -137,16 +137,16 @@ extension World {
     // MARK: Records and memberships
 
     func collisionIndex(_ id: BehaviorID) -> Int? {
-        guard let s = behaviorSlot(id), behaviorSlots[s].kind == .collision else { return nil }
-        return Int(behaviorSlots[s].record)
+        guard let s = behaviorSlot(id), behaviors.slots[s].kind == .collision else { return nil }
+        return Int(behaviors.slots[s].record)
     }
 
     func requireCollision(_ id: BehaviorID) throws(EngineError) -> Int {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        guard behaviorSlots[s].kind == .collision else {
+        guard behaviors.slots[s].kind == .collision else {
             throw EngineError(.notAllowed, field: nil, "the behavior is not a collision behavior")
         }
-        return Int(behaviorSlots[s].record)
+        return Int(behaviors.slots[s].record)
     }
 
     func validate(_ insets: Insets) throws(EngineError) {
@@ -158,10 +158,10 @@ extension World {
 
     /// addItems for a collision behavior (validated slots).
     mutating func addCollisionItems(_ add: [UInt32], slot s: Int) {
-        if collisions[Int(behaviorSlots[s].record)].allItems { return }
+        if collisions[Int(behaviors.slots[s].record)].allItems { return }
         var changed = false
-        for m in add where !collisionMembers.contains(Membership(behavior: UInt32(s), item: m)) {
-            collisionMembers.append(Membership(behavior: UInt32(s), item: m))
+        for m in add where !behaviors.collisionMembers.contains(Membership(behavior: UInt32(s), item: m)) {
+            behaviors.collisionMembers.append(Membership(behavior: UInt32(s), item: m))
             changed = true
         }
         if changed { noteCollisionEdit() }
@@ -170,39 +170,39 @@ extension World {
     /// removeItems for a collision behavior: one holding every item first becomes one holding
     /// an explicit list of all current items.
     mutating func removeCollisionItems(_ remove: [UInt32], slot s: Int) {
-        let c = Int(behaviorSlots[s].record)
+        let c = Int(behaviors.slots[s].record)
         if collisions[c].allItems {
             collisions[c].allItems = false
             for it in itemIDs where items[Int(it.index)].kind != .member {
-                collisionMembers.append(Membership(behavior: UInt32(s), item: it.index))
+                behaviors.collisionMembers.append(Membership(behavior: UInt32(s), item: it.index))
             }
         }
-        collisionMembers.removeAll { $0.behavior == UInt32(s) && remove.contains($0.item) }
+        behaviors.collisionMembers.removeAll { $0.behavior == UInt32(s) && remove.contains($0.item) }
         noteCollisionEdit()
     }
 
     /// Drops the record of a collision behavior being removed (removeBehavior frees the slot).
     mutating func removeCollisionRecord(slot s: Int) {
-        let c = Int(behaviorSlots[s].record)
+        let c = Int(behaviors.slots[s].record)
         let last = collisions.count - 1
         if c != last {
             collisions[c] = collisions[last]
-            behaviorSlots[Int(collisions[c].slot)].record = Int32(c)
+            behaviors.slots[Int(collisions[c].slot)].record = Int32(c)
         }
         collisions.removeLast()
-        collisionMembers.removeAll { $0.behavior == UInt32(s) }
+        behaviors.collisionMembers.removeAll { $0.behavior == UInt32(s) }
         noteCollisionEdit()
     }
 
     /// Group creation: the members' collision memberships move to the group.
     mutating func moveCollisionMemberships(from memberSlots: [Int], to group: Int) {
         var moved = ContiguousArray<Membership>()
-        for ms in collisionMembers {
+        for ms in behaviors.collisionMembers {
             var e = ms
             if memberSlots.contains(Int(ms.item)) { e.item = UInt32(group) }
             if !moved.contains(e) { moved.append(e) }
         }
-        collisionMembers = moved
+        behaviors.collisionMembers = moved
     }
 
     // MARK: Properties by name

@@ -15,75 +15,15 @@
 import DynamicsMath
 
 extension World {
-    /// 1 unit of gravity, pt/s².
-    public static let gravityUnit: Real = 1000
-
-    // MARK: Behavior slots
-
-    func behaviorSlot(_ id: BehaviorID) -> Int? {
-        let i = Int(id.index)
-        guard id.generation != 0, i < behaviorSlots.count, behaviorSlots[i].generation == id.generation,
-            behaviorSlots[i].kind != .free
-        else { return nil }
-        return i
-    }
+    // MARK: Gravity API
 
     func gravityIndex(_ id: BehaviorID) throws(EngineError) -> Int {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        guard behaviorSlots[s].kind == .gravity else {
+        guard behaviors.slots[s].kind == .gravity else {
             throw EngineError(.notAllowed, field: nil, "the behavior is not a gravity behavior")
         }
-        return Int(behaviorSlots[s].record)
+        return Int(behaviors.slots[s].record)
     }
-
-    mutating func allocateBehavior(kind: BehaviorSlotKind, record: Int) -> Int {
-        if freeBehavior >= 0 {
-            let i = Int(freeBehavior)
-            freeBehavior = behaviorSlots[i].nextFree
-            behaviorSlots[i].kind = kind
-            behaviorSlots[i].record = Int32(record)
-            behaviorSlots[i].nextFree = -1
-            return i
-        }
-        behaviorSlots.append(BehaviorSlot(generation: 1, kind: kind, nextFree: -1, record: Int32(record)))
-        return behaviorSlots.count - 1
-    }
-
-    func behaviorID(_ slot: Int) -> BehaviorID {
-        BehaviorID(index: UInt32(slot), generation: behaviorSlots[slot].generation)
-    }
-
-    /// The kind of a live behavior, or nil.
-    public func behaviorKind(_ id: BehaviorID) -> BehaviorKind? {
-        guard let s = behaviorSlot(id) else { return nil }
-        switch behaviorSlots[s].kind {
-        case .gravity: return .gravity
-        case .attachment: return .attachment
-        case .push: return .push
-        case .snap: return .snap
-        case .collision: return .collision
-        case .field: return .field
-        case .free: return nil
-        }
-    }
-
-    /// Whether `id` names a live behavior.
-    public func isValid(_ id: BehaviorID) -> Bool { behaviorSlot(id) != nil }
-
-    /// Checks item handles for a behavior: live, not group members; duplicates dropped.
-    func behaviorItemSlots(_ ids: [ItemID]) throws(EngineError) -> [UInt32] {
-        var out: [UInt32] = []
-        for id in ids {
-            let i = try requireSlot(id)
-            if items[i].kind == .member {
-                throw EngineError(.notAllowed, field: "items", "the item is a member of a group; use the group instead")
-            }
-            if !out.contains(UInt32(i)) { out.append(UInt32(i)) }
-        }
-        return out
-    }
-
-    // MARK: Gravity API
 
     /// Adds a gravity behavior with `vector` (1 = 1000 pt/s²) acting on `items`, or on every
     /// item present and future when `items` is nil. Its vector counts as the most recently set.
@@ -97,7 +37,7 @@ extension World {
         let s = allocateBehavior(kind: .gravity, record: record)
         gravities.append(
             GravityRecord(slot: UInt32(s), vector: vector, angle: angle, allItems: ids == nil, stamp: gravityStamp))
-        for m in members ?? [] { gravityMembers.append(Membership(behavior: UInt32(s), item: m)) }
+        for m in members ?? [] { behaviors.gravityMembers.append(Membership(behavior: UInt32(s), item: m)) }
         updateGravityCache()
         return behaviorID(s)
     }
@@ -113,7 +53,7 @@ extension World {
     public func gravityItems(_ id: BehaviorID) -> [ItemID]? {
         guard let g = try? gravityIndex(id), !gravities[g].allItems else { return nil }
         let s = gravities[g].slot
-        return gravityMembers.filter { $0.behavior == s }.map { itemID(Int($0.item)) }
+        return behaviors.gravityMembers.filter { $0.behavior == s }.map { itemID(Int($0.item)) }
     }
 
     /// The angle of a gravity behavior, radians (0 = +x, π/2 = down), or nil.
@@ -172,69 +112,15 @@ extension World {
         updateGravityCache()
     }
 
-    // MARK: Membership (shared by the behavior kinds to come)
-
-    /// Adds items to a behavior (already present ones are ignored; a gravity acting on every
-    /// item is unchanged).
-    public mutating func addItems(_ ids: [ItemID], to id: BehaviorID) throws {
-        guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        let add = try behaviorItemSlots(ids)
-        try refuseFixedItems(slot: s)
-        if behaviorSlots[s].kind == .collision { return addCollisionItems(add, slot: s) }
-        if behaviorSlots[s].kind == .gravity, gravities[Int(behaviorSlots[s].record)].allItems { return }
-        if fieldActsOnAllItems(slot: s) { return }  // Fields: like gravity on every item
-        for m in add where !gravityMembers.contains(Membership(behavior: UInt32(s), item: m)) {
-            gravityMembers.append(Membership(behavior: UInt32(s), item: m))
+    /// Drops the record of gravity behavior slot `s` (called by removeBehavior).
+    mutating func removeGravityRecord(slot s: Int) {
+        let g = Int(behaviors.slots[s].record)
+        let last = gravities.count - 1
+        if g != last {
+            gravities[g] = gravities[last]
+            behaviors.slots[Int(gravities[g].slot)].record = Int32(g)
         }
-        if behaviorSlots[s].kind == .field { for m in add { wakeItem(slot: Int(m)) } }  // Fields: a new force wakes
-        updateGravityCache()
-    }
-
-    /// Removes items from a behavior (absent ones are ignored). A gravity acting on every item
-    /// first becomes one acting on an explicit list of all current items.
-    public mutating func removeItems(_ ids: [ItemID], from id: BehaviorID) throws {
-        guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        let remove = try behaviorItemSlots(ids)
-        try refuseFixedItems(slot: s)
-        if behaviorSlots[s].kind == .collision { return removeCollisionItems(remove, slot: s) }
-        if behaviorSlots[s].kind == .gravity {
-            let g = Int(behaviorSlots[s].record)
-            if gravities[g].allItems {
-                gravities[g].allItems = false
-                for it in itemIDs where items[Int(it.index)].kind != .member {
-                    gravityMembers.append(Membership(behavior: UInt32(s), item: it.index))
-                }
-            }
-        }
-        if behaviorSlots[s].kind == .field {  // Fields: like gravity on every item; a lost force wakes
-            makeFieldItemsExplicit(slot: s)
-            for m in remove { wakeItem(slot: Int(m)) }
-        }
-        gravityMembers.removeAll { $0.behavior == UInt32(s) && remove.contains($0.item) }
-        updateGravityCache()
-    }
-
-    /// Removes a behavior. The others are unchanged.
-    public mutating func removeBehavior(_ id: BehaviorID) throws {
-        guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        if behaviorSlots[s].kind == .gravity {
-            let g = Int(behaviorSlots[s].record)
-            let last = gravities.count - 1
-            if g != last {
-                gravities[g] = gravities[last]
-                behaviorSlots[Int(gravities[g].slot)].record = Int32(g)
-            }
-            gravities.removeLast()
-        }
-        if behaviorSlots[s].kind == .collision { removeCollisionRecord(slot: s) }
-        removeBehaviorRecord(slot: s)
-        gravityMembers.removeAll { $0.behavior == UInt32(s) }
-        behaviorSlots[s].kind = .free
-        behaviorSlots[s].generation &+= 1
-        if behaviorSlots[s].generation == 0 { behaviorSlots[s].generation = 1 }
-        behaviorSlots[s].nextFree = freeBehavior
-        freeBehavior = Int32(s)
-        updateGravityCache()
+        gravities.removeLast()
     }
 
     // MARK: Cache
@@ -252,7 +138,7 @@ extension World {
                 for b in bodySims.indices { bodySims[b].gravity = acc }
             } else {
                 let s = gravities[g].slot
-                for m in gravityMembers where m.behavior == s {
+                for m in behaviors.gravityMembers where m.behavior == s {
                     let body = items[Int(m.item)].body
                     if body >= 0 { bodySims[Int(body)].gravity = acc }
                 }

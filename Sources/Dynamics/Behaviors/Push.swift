@@ -44,9 +44,6 @@ struct PushRecord {
 }
 
 extension World {
-    /// One UIKit force unit, kg·pt/s² (and one impulse unit, kg·pt/s).
-    public static let forceUnit: Real = 100
-
     // MARK: Velocity changes (UIDynamicItemBehavior)
 
     /// Adds `v` (pt/s) to an item's velocity at once; ignored for an anchored item.
@@ -88,29 +85,29 @@ extension World {
         let angle = vector == .zero ? 0 : DMath.atan2(vector.y, vector.x)
         let s = allocateBehavior(kind: .push, record: pushes.count)
         pushes.append(PushRecord(slot: UInt32(s), mode: mode, active: true, vector: vector, angle: angle, offset: offset))
-        for m in members { gravityMembers.append(Membership(behavior: UInt32(s), item: m)) }
+        for m in members { behaviors.pushMembers.append(Membership(behavior: UInt32(s), item: m)) }
         wakePushed(slot: s)
         return behaviorID(s)
     }
 
     /// Wakes the items of push slot `s` (a changed push moves them) and resumes the world.
     mutating func wakePushed(slot s: Int) {
-        for m in gravityMembers where m.behavior == UInt32(s) { wakeItem(slot: Int(m.item)) }
+        for m in behaviors.pushMembers where m.behavior == UInt32(s) { wakeItem(slot: Int(m.item)) }
     }
 
     func pushIndex(_ id: BehaviorID) throws(EngineError) -> Int {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        guard behaviorSlots[s].kind == .push else {
+        guard behaviors.slots[s].kind == .push else {
             throw EngineError(.notAllowed, field: nil, "the behavior is not a push behavior")
         }
-        return Int(behaviorSlots[s].record)
+        return Int(behaviors.slots[s].record)
     }
 
     /// The items of a push in the order added.
     func pushItems(_ id: BehaviorID) -> [ItemID]? {
         guard let p = try? pushIndex(id) else { return nil }
         let s = pushes[p].slot
-        return gravityMembers.filter { $0.behavior == s }.map { itemID(Int($0.item)) }
+        return behaviors.pushMembers.filter { $0.behavior == s }.map { itemID(Int($0.item)) }
     }
 
     /// Sets the vector (UIKit force units); a non-zero vector also sets the angle.
@@ -168,10 +165,10 @@ extension World {
     /// instantaneous ones. Called once per frame before its ticks.
     mutating func applyPushes() {
         if pushes.isEmpty { return }
-        for m in gravityMembers {
+        for m in behaviors.pushMembers {
             let s = Int(m.behavior)
-            guard behaviorSlots[s].kind == .push else { continue }
-            let push = pushes[Int(behaviorSlots[s].record)]
+            guard behaviors.slots[s].kind == .push else { continue }
+            let push = pushes[Int(behaviors.slots[s].record)]
             guard push.active else { continue }
             let b = Int(items[Int(m.item)].body)
             if b < 0 || push.vector == .zero { continue }

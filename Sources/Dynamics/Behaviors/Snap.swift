@@ -20,9 +20,9 @@ extension World {
         j.hertz = JointSim.snapHertz
         j.dampingRatio = damping
         j.flags |= JointFlags.collideConnected
-        let s = allocateBehavior(kind: .snap, record: joints.count)
+        let s = allocateBehavior(kind: .snap, record: jointWorld.joints.count)
         j.slot = UInt32(s)
-        joints.append(j)
+        jointWorld.joints.append(j)
         jointsChanged()
         wakeItem(slot: i)
         return behaviorID(s)
@@ -30,16 +30,16 @@ extension World {
 
     func snapIndex(_ id: BehaviorID) throws(EngineError) -> Int {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        guard behaviorSlots[s].kind == .snap else {
+        guard behaviors.slots[s].kind == .snap else {
             throw EngineError(.notAllowed, field: nil, "the behavior is not a snap behavior")
         }
-        return Int(behaviorSlots[s].record)
+        return Int(behaviors.slots[s].record)
     }
 
     /// The snap point of a snap behavior, pt, or nil.
     public func snapPoint(_ id: BehaviorID) -> Vec2? {
         guard let k = try? snapIndex(id) else { return nil }
-        return joints[k].localB
+        return jointWorld.joints[k].localB
     }
 
     /// Moves the snap point (pt); the item re-targets.
@@ -47,21 +47,21 @@ extension World {
         let k = try snapIndex(id)
         try finite("x", p.x)
         try finite("y", p.y)
-        joints[k].localB = p
-        wakeItem(slot: Int(joints[k].itemA))
+        jointWorld.joints[k].localB = p
+        wakeItem(slot: Int(jointWorld.joints[k].itemA))
     }
 
     /// Sets the damping ratio of the snap springs (≥ 0), effective at once.
     public mutating func setSnapDamping(_ id: BehaviorID, _ d: Real) throws {
         let k = try snapIndex(id)
         try nonNegative("damping", d)
-        joints[k].dampingRatio = d
-        wakeItem(slot: Int(joints[k].itemA))
+        jointWorld.joints[k].dampingRatio = d
+        wakeItem(slot: Int(jointWorld.joints[k].itemA))
     }
 
     func snapItems(_ id: BehaviorID) -> [ItemID]? {
         guard let k = try? snapIndex(id) else { return nil }
-        return [itemID(Int(joints[k].itemA))]
+        return [itemID(Int(jointWorld.joints[k].itemA))]
     }
 
     // MARK: Properties by name
@@ -75,9 +75,9 @@ extension World {
     func snapProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
         guard let k = try? snapIndex(id) else { return nil }
         switch name {
-        case "x": return .number(joints[k].localB.x)
-        case "y": return .number(joints[k].localB.y)
-        case "damping": return .number(joints[k].dampingRatio)
+        case "x": return .number(jointWorld.joints[k].localB.x)
+        case "y": return .number(jointWorld.joints[k].localB.y)
+        case "damping": return .number(jointWorld.joints[k].dampingRatio)
         default: return nil
         }
     }
@@ -86,8 +86,8 @@ extension World {
         let d = try World.numberValue(value, name)
         let k = try snapIndex(id)
         switch name {
-        case "x": try setSnapPoint(id, Vec2(d, joints[k].localB.y))
-        case "y": try setSnapPoint(id, Vec2(joints[k].localB.x, d))
+        case "x": try setSnapPoint(id, Vec2(d, jointWorld.joints[k].localB.y))
+        case "y": try setSnapPoint(id, Vec2(jointWorld.joints[k].localB.x, d))
         case "damping": try setSnapDamping(id, d)
         default: throw EngineError(.invalidValue, field: name, "no property '\(name)'")
         }

@@ -199,14 +199,6 @@ struct ImpactTiming {
 }
 
 extension World {
-    /// Contact stiffness, Hz, and damping ratio (dynamic pairs; static pairs get twice the hertz).
-    static let contactHertz: Real = 30
-    static let contactDampingRatio: Real = 10
-    /// The fastest a soft contact pushes overlapping bodies apart, pt/s.
-    static let contactPushMaxVelocity: Real = 300
-    /// Restitution is ignored below this closing speed, pt/s (reference §2).
-    static let restitutionThreshold: Real = 100
-
     // MARK: Impact pass (notes §2.6)
 
     /// Bounces contacts with elasticity sequentially before the sub-steps (file comment).

@@ -151,10 +151,6 @@ struct ContactWorld {
     var pairedScratch = ContiguousArray<Bool>()
     var impactCandidates = ContiguousArray<ImpactCandidate>()
 
-    /// Union-find scratch and the island of each body after the last sleep pass (Sleep.swift).
-    var islandParent = ContiguousArray<Int32>()
-    var islandSleep = ContiguousArray<Real>()
-
     /// Events of the frame being stepped, and of the last frame stepped.
     var began: [World.ContactEvent] = []
     var ended: [World.ContactEvent] = []
@@ -346,7 +342,7 @@ extension World {
                 for i in 0..<n where items[i].kind == .single || items[i].kind == .group { lists[i].append(Int32(r)) }
             } else {
                 let s = collisions[r].slot
-                for m in collisionMembers where m.behavior == s { lists[Int(m.item)].append(Int32(r)) }
+                for m in behaviors.collisionMembers where m.behavior == s { lists[Int(m.item)].append(Int32(r)) }
             }
         }
         var cw = ContactWorld()
@@ -398,7 +394,7 @@ extension World {
             let hi = Vec2(size.x - rec.insets.right, size.y - rec.insets.bottom)
             if !(hi.x > lo.x && hi.y > lo.y) { continue }
             let rect = AABB(lower: lo, upper: hi)
-            let generation = behaviorSlots[Int(rec.slot)].generation
+            let generation = behaviors.slots[Int(rec.slot)].generation
             var serial: UInt32
             if let old = cw.boundsSerials.first(where: { $0.slot == rec.slot && $0.generation == generation && $0.rect == rect }) {
                 serial = old.serial
@@ -418,7 +414,6 @@ extension World {
         }
         cw.boundsSerials = boundsSerials
         cw.segments = segments
-        cw.islandParent.removeAll(keepingCapacity: true)  // body indices may have moved
 
         // 3. Broadphase, from scratch: bodies in dense order, then segments.
         cw.broadPhase = BroadPhase()
@@ -463,6 +458,7 @@ extension World {
         cw.contacts.removeAll(keepingCapacity: true)
         cw.pairSet.removeAll()
         swap(&cw, &contactWorld)
+        islands.parent.removeAll(keepingCapacity: true)  // body indices may have moved
         for var c in old {
             var keep = true
             if let (code, index, body, proxy) = resolveParty(c.idA, serialToSegment),
@@ -549,7 +545,7 @@ extension World {
         swap(&pairs, &contactWorld.pairScratch)
         pairs.removeAll(keepingCapacity: true)
         contactWorld.broadPhase.findPairs(into: &pairs)
-        let hasJointFilter = !jointFilterKeys.isEmpty
+        let hasJointFilter = !jointWorld.filterKeys.isEmpty
         for p in pairs {
             let codeA = p.userDataA >= 0 ? UInt32(p.userDataA) : ContactWorld.segmentBit | UInt32(-p.userDataA - 1)
             let codeB = p.userDataB >= 0 ? UInt32(p.userDataB) : ContactWorld.segmentBit | UInt32(-p.userDataB - 1)

@@ -85,7 +85,7 @@ extension World {
                     fieldTable.pairs.append(FieldPair(record: Int32(f), body: Int32(b)))
                 }
             } else {
-                for m in gravityMembers where m.behavior == rec.slot {
+                for m in behaviors.fieldMembers where m.behavior == rec.slot {
                     let b = items[Int(m.item)].body
                     if b < 0 || bodySims[Int(b)].flags & inactive != 0 { continue }
                     fieldTable.pairs.append(FieldPair(record: Int32(f), body: b))

@@ -12,7 +12,7 @@
 //   pairs, accumulators  per-tick scratch of the step (FieldStep.swift)
 //
 // A field's explicit items are (behavior, item) memberships in the world's shared list
-// (`World.gravityMembers`, as for gravity and push), so adding items, removing an item and
+// (`World.behaviors.fieldMembers`, as gravity and push keep theirs), so adding items, removing an item and
 // grouping items keep them right without code of their own.
 
 import DynamicsMath

@@ -25,7 +25,7 @@ extension World {
         }
         let s = allocateBehavior(kind: .field, record: fieldTable.records.count)
         fieldTable.append(slot: UInt32(s), allItems: definition.items == nil, definition)
-        for m in members ?? [] { gravityMembers.append(Membership(behavior: UInt32(s), item: m)) }
+        for m in members ?? [] { behaviors.fieldMembers.append(Membership(behavior: UInt32(s), item: m)) }
         wakeFieldItems(slot: s)
         return behaviorID(s)
     }
@@ -70,7 +70,7 @@ extension World {
     public func fieldItems(_ id: BehaviorID) -> [ItemID]? {
         guard let f = try? fieldIndex(id), !fieldTable.records[f].allItems else { return nil }
         let s = fieldTable.records[f].slot
-        return gravityMembers.filter { $0.behavior == s }.map { itemID(Int($0.item)) }
+        return behaviors.fieldMembers.filter { $0.behavior == s }.map { itemID(Int($0.item)) }
     }
 
     /// The simulated time fields see, s: the sum of every tick so far.
@@ -142,25 +142,25 @@ extension World {
 
     func fieldIndex(_ id: BehaviorID) throws(EngineError) -> Int {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        guard behaviorSlots[s].kind == .field else {
+        guard behaviors.slots[s].kind == .field else {
             throw EngineError(.notAllowed, field: nil, "the behavior is not a field")
         }
-        return Int(behaviorSlots[s].record)
+        return Int(behaviors.slots[s].record)
     }
 
     /// Whether behavior slot `s` is a field acting on every item.
     func fieldActsOnAllItems(slot s: Int) -> Bool {
-        behaviorSlots[s].kind == .field && fieldTable.records[Int(behaviorSlots[s].record)].allItems
+        behaviors.slots[s].kind == .field && fieldTable.records[Int(behaviors.slots[s].record)].allItems
     }
 
     /// Turns the field of slot `s` from "every item" into an explicit list of every current
     /// item (before some are removed from it).
     mutating func makeFieldItemsExplicit(slot s: Int) {
-        let f = Int(behaviorSlots[s].record)
+        let f = Int(behaviors.slots[s].record)
         guard fieldTable.records[f].allItems else { return }
         fieldTable.records[f].allItems = false
         for it in itemIDs where items[Int(it.index)].kind != .member {
-            gravityMembers.append(Membership(behavior: UInt32(s), item: it.index))
+            behaviors.fieldMembers.append(Membership(behavior: UInt32(s), item: it.index))
         }
     }
 
@@ -170,7 +170,7 @@ extension World {
             wakeAll()
             return
         }
-        for m in gravityMembers where m.behavior == UInt32(s) { wakeItem(slot: Int(m.item)) }
+        for m in behaviors.fieldMembers where m.behavior == UInt32(s) { wakeItem(slot: Int(m.item)) }
     }
 
     /// Drops the record of field slot `s` (called by `removeBehaviorRecord`, before its
@@ -178,9 +178,9 @@ extension World {
     /// slots of the fields after it.
     mutating func removeFieldRecord(slot s: Int) {
         wakeFieldItems(slot: s)
-        let f = Int(behaviorSlots[s].record)
+        let f = Int(behaviors.slots[s].record)
         fieldTable.remove(f)
-        for k in f..<fieldTable.records.count { behaviorSlots[Int(fieldTable.records[k].slot)].record = Int32(k) }
+        for k in f..<fieldTable.records.count { behaviors.slots[Int(fieldTable.records[k].slot)].record = Int32(k) }
     }
 
     /// Describes the first broken invariant of the field tables, or nil (slow; for tests):
@@ -190,8 +190,8 @@ extension World {
         var next: Int32 = 0
         for (k, r) in fieldTable.records.enumerated() {
             let s = Int(r.slot)
-            guard s < behaviorSlots.count, behaviorSlots[s].kind == .field else { return "field \(k) names a non-field slot" }
-            if behaviorSlots[s].record != Int32(k) { return "slot \(s) does not point back at field \(k)" }
+            guard s < behaviors.slots.count, behaviors.slots[s].kind == .field else { return "field \(k) names a non-field slot" }
+            if behaviors.slots[s].record != Int32(k) { return "slot \(s) does not point back at field \(k)" }
             if r.regionStart != next || r.regionCount < 1 { return "field \(k) has a bad region range" }
             next += r.regionCount
             var depth = 0

@@ -275,7 +275,7 @@ struct JointSolverState {
     var topologyDirty = false
     /// The context of the current tick.
     var context = JointStepContext(h: 0, invH: 0, soft: .rigid)
-    /// The order in which the biased solve visits `World.joints` this tick
+    /// The order in which the biased solve visits `JointWorld.joints` this tick
     /// (active joints only; see `World.interleaveJoints`), and that function's scratch.
     var order = ContiguousArray<Int32>()
     var scratch = ContiguousArray<Int32>()

@@ -63,7 +63,7 @@ extension World {
     /// Hook (warmStartConstraints): applies the warm-start impulses of sub-step `substep`
     /// (0-based).
     mutating func warmStartJoints(_ ctx: StepContext, substep: Int) {
-        if joints.isEmpty { return }
+        if jointWorld.joints.isEmpty { return }
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             // Sub-steps 0, 1 and the rest each get their own copy of the loop (`warmStart` is
             // inlined with a constant sub-step), so that no joint tests which one it is in.
@@ -73,24 +73,24 @@ extension World {
                 // last sub-step of the previous tick (code 3).
                 let code: Int32 = substep == 0 ? 3 : 2
                 if code == 3 {
-                    joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 3) }
-                    impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 3) }
+                    jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 3) }
+                    jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 3) }
                 } else {
-                    joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
-                    impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
+                    jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
+                    jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
                 }
                 return
             }
             switch substep {
             case 0:
-                joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 0) }
-                impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 0) }
+                jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 0) }
+                jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 0) }
             case 1:
-                joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 1) }
-                impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 1) }
+                jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 1) }
+                jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 1) }
             default:
-                joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
-                impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
+                jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
+                jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
             }
         }
     }
@@ -98,21 +98,21 @@ extension World {
     /// Hook (solveConstraints, relaxConstraints): one pass over every joint. `useBias`: soft
     /// with position correction (solve); otherwise rigid on velocities only (relax).
     mutating func solveJoints(_ ctx: StepContext, useBias: Bool) {
-        if joints.isEmpty { return }
-        let jc = jointSolver.context
+        if jointWorld.joints.isEmpty { return }
+        let jc = jointWorld.solver.context
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             // The biased pass waits on each predecessor's result (its drift terms are a long
             // chain of arithmetic): interleaved. Relax measured faster in creation order.
             // Each pass is its own copy of the loop (`solve` is inlined with a constant
             // `useBias`), so that no joint tests which pass it is in.
             if useBias {
-                jointSolver.order.withUnsafeBufferPointer { order in
-                    joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, order, jc, useBias: true) }
+                jointWorld.solver.order.withUnsafeBufferPointer { order in
+                    jointWorld.joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, order, jc, useBias: true) }
                 }
-                impliedJoints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: true) }
+                jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: true) }
             } else {
-                joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: false) }
-                impliedJoints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: false) }
+                jointWorld.joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: false) }
+                jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: false) }
             }
         }
     }
@@ -120,17 +120,17 @@ extension World {
     /// Hook (storeImpulses): keeps the impulses for the next tick's warm start.
     mutating func storeJointImpulses(_ ctx: StepContext) {
         let single = ctx.substeps == 1
-        if joints.isEmpty { return }
-        joints.withUnsafeMutableBufferPointer { js in World.store(js, single: single) }
-        impliedJoints.withUnsafeMutableBufferPointer { js in World.store(js, single: single) }
+        if jointWorld.joints.isEmpty { return }
+        jointWorld.joints.withUnsafeMutableBufferPointer { js in World.store(js, single: single) }
+        jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.store(js, single: single) }
     }
 
     /// Hook (prepareConstraints): resolves bodies, anchors, masses and softness for this tick.
     mutating func prepareJoints(_ ctx: StepContext) {
-        if joints.isEmpty { return }
+        if jointWorld.joints.isEmpty { return }
         // The interleaved order depends only on the joints' bodies and which are active.
-        var reorder = jointSolver.topologyDirty || jointSolver.order.isEmpty
-        if jointSolver.topologyDirty { rebuildImpliedJoints() }
+        var reorder = jointWorld.solver.topologyDirty || jointWorld.solver.order.isEmpty
+        if jointWorld.solver.topologyDirty { rebuildImpliedJoints() }
         // Forces in every sub-step (ideal): every sub-step carries the load, and a soft rigid
         // row sits stretched by its static deflection, load/(m·ω²) (g/ω² under its own
         // weight): 0.007 pt at 60 Hz, which lengthened a 2 m pendulum's period by 1.8e-5.
@@ -139,15 +139,15 @@ extension World {
             ? Swift.min(World.jointHertzPerSubstep, 0.375 * ctx.invH) : Swift.min(World.jointHertz, 0.25 * ctx.invH)
         let jc = JointStepContext(
             h: ctx.h, invH: ctx.invH, soft: JointSoftness(hertz: hertz, zeta: World.jointDampingRatio, h: ctx.h))
-        jointSolver.context = jc
+        jointWorld.solver.context = jc
         items.withUnsafeBufferPointer { its in
             bodySims.withUnsafeBufferPointer { sims in
                 solverBodies.withUnsafeBufferPointer { solver in
-                    joints.withUnsafeMutableBufferPointer { js in
+                    jointWorld.joints.withUnsafeMutableBufferPointer { js in
                         for k in 0..<js.count {
                             if World.prepare(&js[k], its, sims, jc) { reorder = true }
                         }
-                        impliedJoints.withUnsafeMutableBufferPointer { ij in
+                        jointWorld.impliedJoints.withUnsafeMutableBufferPointer { ij in
                             for k in 0..<ij.count {
                                 let root = ij[k].kind
                                 if root != ImpliedRoot.item {
@@ -210,7 +210,7 @@ extension World {
     /// (2, 4 and 8 measured alike on chains).
     static let interleaveWidth: Int32 = 4
 
-    /// Fills `jointSolver.order`: the active joints of `joints`, chains (connected sets of
+    /// Fills `jointWorld.solver.order`: the active joints of `jointWorld.joints`, chains (connected sets of
     /// bodies; world ends join nothing) taken `interleaveWidth` at a time in order of first
     /// appearance, and within such a group sorted by rank within the chain, then by creation
     /// order. One rank of a group holds at most one joint per chain, and each chain's joints
@@ -218,12 +218,12 @@ extension World {
     /// scratch has grown.
     mutating func interleaveJoints() {
         let n = bodySims.count
-        let m = joints.count
+        let m = jointWorld.joints.count
         let width = World.interleaveWidth
         var order = ContiguousArray<Int32>()
         var work = ContiguousArray<Int32>()
-        swap(&order, &jointSolver.order)
-        swap(&work, &jointSolver.scratch)
+        swap(&order, &jointWorld.solver.order)
+        swap(&work, &jointWorld.solver.scratch)
         // One scratch area: parent[n] (union-find), seen[n] (joints per chain so far),
         // group[n] (chain's group + 1), root[m] (per joint; −1: inactive), key[m],
         // offset[m + 1] (per group), count[m + 1].
@@ -253,7 +253,7 @@ extension World {
             }
             // One read of each joint: its ends, joined in the union-find; `root` keeps a body
             // of the joint for now.
-            joints.withUnsafeBufferPointer { js in
+            jointWorld.joints.withUnsafeBufferPointer { js in
                 for k in 0..<m {
                     if js[k].flags & JointFlags.inactive != 0 {
                         root[k] = -1
@@ -309,16 +309,9 @@ extension World {
                 }
             }
         }
-        swap(&order, &jointSolver.order)
-        swap(&work, &jointSolver.scratch)
+        swap(&order, &jointWorld.solver.order)
+        swap(&work, &jointWorld.solver.scratch)
     }
-
-    /// Joint position error stiffness (solver notes §2.4 `constraintHertz`), Hz.
-    static let jointHertz: Real = 60
-    /// The same with forces in every sub-step (ideal; see `prepareJoints`), Hz.
-    static let jointHertzPerSubstep: Real = 90
-    /// Joint position error damping ratio.
-    static let jointDampingRatio: Real = 2
 
     // MARK: Per joint
 
@@ -500,17 +493,17 @@ extension World {
         }
     }
 
-    /// Rebuilds `impliedJoints` from the joint graph (cold path; see the header).
+    /// Rebuilds `jointWorld.impliedJoints` from the joint graph (cold path; see the header).
     mutating func rebuildImpliedJoints() {
-        jointSolver.topologyDirty = false
-        impliedJoints.removeAll(keepingCapacity: true)
+        jointWorld.solver.topologyDirty = false
+        jointWorld.impliedJoints.removeAll(keepingCapacity: true)
         let n = items.count
-        guard !joints.isEmpty, n > 0 else { return }
+        guard !jointWorld.joints.isEmpty, n > 0 else { return }
 
         // Adjacency: item slot → joints touching it (bounded ones only).
-        var bound = [Real](repeating: -1, count: joints.count)
+        var bound = [Real](repeating: -1, count: jointWorld.joints.count)
         var degree = [Int](repeating: 0, count: n + 1)
-        for (k, j) in joints.enumerated() {
+        for (k, j) in jointWorld.joints.enumerated() {
             guard let d = World.maxAnchorDistance(j) else { continue }
             bound[k] = d
             if j.itemA != JointSim.world { degree[Int(j.itemA)] += 1 }
@@ -520,8 +513,8 @@ extension World {
         for i in 0..<n { start[i + 1] = start[i] + degree[i] }
         var fill = start
         var adjacent = [Int](repeating: 0, count: start[n])
-        for k in joints.indices where bound[k] >= 0 {
-            let j = joints[k]
+        for k in jointWorld.joints.indices where bound[k] >= 0 {
+            let j = jointWorld.joints[k]
             if j.itemA != JointSim.world { adjacent[fill[Int(j.itemA)]] = k; fill[Int(j.itemA)] += 1 }
             if j.itemB != JointSim.world { adjacent[fill[Int(j.itemB)]] = k; fill[Int(j.itemB)] += 1 }
         }
@@ -591,7 +584,7 @@ extension World {
             push((d, y))
         }
         // Seeds: joints with one fixed end.
-        for (k, j) in joints.enumerated() where bound[k] >= 0 {
+        for (k, j) in jointWorld.joints.enumerated() where bound[k] >= 0 {
             for side in 0..<2 {
                 let (fixedItem, fixedLocal, other, otherLocal) =
                     side == 0 ? (j.itemA, j.localA, j.itemB, j.localB) : (j.itemB, j.localB, j.itemA, j.localA)
@@ -617,7 +610,7 @@ extension World {
             reach[x].done = true
             let rx = reach[x]
             for a in start[x]..<start[x + 1] {
-                let j = joints[adjacent[a]]
+                let j = jointWorld.joints[adjacent[a]]
                 let (here, other, otherLocal) =
                     j.itemA == UInt32(x) ? (j.localA, j.itemB, j.localB) : (j.localB, j.itemA, j.localA)
                 guard other != JointSim.world, Int(other) != x else { continue }
@@ -640,7 +633,7 @@ extension World {
                 slot: r.rootJoint >= 0 ? UInt32(r.rootJoint) : 0, type: .rope, kind: r.rootKind, itemA: r.rootItem,
                 itemB: UInt32(i), localA: r.rootLocal, localB: r.entry)
             j.length = r.d
-            impliedJoints.append(j)
+            jointWorld.impliedJoints.append(j)
         }
     }
 }

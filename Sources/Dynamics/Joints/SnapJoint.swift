@@ -27,11 +27,6 @@
 import DynamicsMath
 
 extension JointSim {
-    /// Rest length of the snap springs, pt.
-    static let snapRestLength: Real = 50
-    /// Frequency of the snap springs, Hz.
-    static let snapHertz: Real = 4
-
     mutating func prepareSnap(_ jc: JointStepContext) {
         spring = JointSoftness(hertz: JointSim.snapHertz, zeta: dampingRatio, h: jc.h)
     }

@@ -66,10 +66,6 @@ enum StepStage: CaseIterable {
 }
 
 extension World {
-    /// The fastest a body moves, pt/s (400 m/s), and turns, rad per sub-step.
-    static let maxLinearSpeed: Real = 40_000
-    static let maxRotationPerSubstep: Real = 0.25 * DMath.pi
-
     /// Runs one tick of `duration` seconds.
     mutating func tick<E: CustomFieldEvaluator>(_ duration: Real, customFields: inout E) {
         let ctx = StepContext(tickDuration: duration, substeps: substeps, forcesPerSubstep: forcesPerSubstep && model == .ideal)

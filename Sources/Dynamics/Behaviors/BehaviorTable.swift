@@ -1,0 +1,175 @@
+// The behaviors' room: the slot table that behavior handles name (index + generation, free
+// list), and the (behavior, item) memberships of the kinds that hold items, one list per kind
+// in the order added. Owned by `World` as `behaviors`. Each kind keeps its own records
+// (`gravities`, `pushes`, `collisions`, `jointWorld.joints`, `fieldTable.records`); a slot's
+// `record` is the index into its kind's table.
+//
+// Below the struct: the generic slot code (handles, kinds, item checks) and the membership
+// API every kind shares (`addItems`, `removeItems`, `removeBehavior`).
+
+import DynamicsMath
+
+/// Behavior slots and memberships.
+struct BehaviorTable {
+    var slots = ContiguousArray<BehaviorSlot>()
+    /// First free slot, -1 if none.
+    var freeSlot: Int32 = -1
+    /// Memberships of gravity behaviors not acting on every item.
+    var gravityMembers = ContiguousArray<Membership>()
+    /// Memberships of push behaviors.
+    var pushMembers = ContiguousArray<Membership>()
+    /// Memberships of field behaviors not acting on every item (Fields/).
+    var fieldMembers = ContiguousArray<Membership>()
+    /// Memberships of collision behaviors not acting on every item (Behaviors/Collision.swift
+    /// keeps them; the collision filters are built from them).
+    var collisionMembers = ContiguousArray<Membership>()
+
+    /// Appends (behavior slot `s`, item) to the list of `s`'s kind unless present (gravity,
+    /// push and field; the other kinds keep no such list).
+    mutating func appendMember(behavior s: Int, item: UInt32) {
+        let m = Membership(behavior: UInt32(s), item: item)
+        switch slots[s].kind {
+        case .gravity: if !gravityMembers.contains(m) { gravityMembers.append(m) }
+        case .push: if !pushMembers.contains(m) { pushMembers.append(m) }
+        case .field: if !fieldMembers.contains(m) { fieldMembers.append(m) }
+        default: assertionFailure("behavior kind \(slots[s].kind) keeps no item list")
+        }
+    }
+
+    /// Removes the memberships (gravity, push, field) that `shouldRemove` picks.
+    mutating func removeMembers(where shouldRemove: (Membership) -> Bool) {
+        gravityMembers.removeAll(where: shouldRemove)
+        pushMembers.removeAll(where: shouldRemove)
+        fieldMembers.removeAll(where: shouldRemove)
+    }
+
+    /// Rewrites each membership (gravity, push, field) with `transform` and drops the
+    /// duplicates that makes, keeping the first of each.
+    mutating func remapMembers(_ transform: (Membership) -> Membership) {
+        func remap(_ list: inout ContiguousArray<Membership>) {
+            var moved = ContiguousArray<Membership>()
+            for ms in list {
+                let e = transform(ms)
+                if !moved.contains(e) { moved.append(e) }
+            }
+            list = moved
+        }
+        remap(&gravityMembers)
+        remap(&pushMembers)
+        remap(&fieldMembers)
+    }
+}
+
+extension World {
+    // MARK: Behavior slots
+
+    func behaviorSlot(_ id: BehaviorID) -> Int? {
+        let i = Int(id.index)
+        guard id.generation != 0, i < behaviors.slots.count, behaviors.slots[i].generation == id.generation,
+            behaviors.slots[i].kind != .free
+        else { return nil }
+        return i
+    }
+
+    mutating func allocateBehavior(kind: BehaviorSlotKind, record: Int) -> Int {
+        if behaviors.freeSlot >= 0 {
+            let i = Int(behaviors.freeSlot)
+            behaviors.freeSlot = behaviors.slots[i].nextFree
+            behaviors.slots[i].kind = kind
+            behaviors.slots[i].record = Int32(record)
+            behaviors.slots[i].nextFree = -1
+            return i
+        }
+        behaviors.slots.append(BehaviorSlot(generation: 1, kind: kind, nextFree: -1, record: Int32(record)))
+        return behaviors.slots.count - 1
+    }
+
+    func behaviorID(_ slot: Int) -> BehaviorID {
+        BehaviorID(index: UInt32(slot), generation: behaviors.slots[slot].generation)
+    }
+
+    /// The kind of a live behavior, or nil.
+    public func behaviorKind(_ id: BehaviorID) -> BehaviorKind? {
+        guard let s = behaviorSlot(id) else { return nil }
+        switch behaviors.slots[s].kind {
+        case .gravity: return .gravity
+        case .attachment: return .attachment
+        case .push: return .push
+        case .snap: return .snap
+        case .collision: return .collision
+        case .field: return .field
+        case .free: return nil
+        }
+    }
+
+    /// Whether `id` names a live behavior.
+    public func isValid(_ id: BehaviorID) -> Bool { behaviorSlot(id) != nil }
+
+    /// Checks item handles for a behavior: live, not group members; duplicates dropped.
+    func behaviorItemSlots(_ ids: [ItemID]) throws(EngineError) -> [UInt32] {
+        var out: [UInt32] = []
+        for id in ids {
+            let i = try requireSlot(id)
+            if items[i].kind == .member {
+                throw EngineError(.notAllowed, field: "items", "the item is a member of a group; use the group instead")
+            }
+            if !out.contains(UInt32(i)) { out.append(UInt32(i)) }
+        }
+        return out
+    }
+
+    // MARK: Membership
+
+    /// Adds items to a behavior (already present ones are ignored; a gravity acting on every
+    /// item is unchanged).
+    public mutating func addItems(_ ids: [ItemID], to id: BehaviorID) throws {
+        guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
+        let add = try behaviorItemSlots(ids)
+        try refuseFixedItems(slot: s)
+        if behaviors.slots[s].kind == .collision { return addCollisionItems(add, slot: s) }
+        if behaviors.slots[s].kind == .gravity, gravities[Int(behaviors.slots[s].record)].allItems { return }
+        if fieldActsOnAllItems(slot: s) { return }  // Fields: like gravity on every item
+        for m in add { behaviors.appendMember(behavior: s, item: m) }
+        if behaviors.slots[s].kind == .field { for m in add { wakeItem(slot: Int(m)) } }  // Fields: a new force wakes
+        updateGravityCache()
+    }
+
+    /// Removes items from a behavior (absent ones are ignored). A gravity acting on every item
+    /// first becomes one acting on an explicit list of all current items.
+    public mutating func removeItems(_ ids: [ItemID], from id: BehaviorID) throws {
+        guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
+        let remove = try behaviorItemSlots(ids)
+        try refuseFixedItems(slot: s)
+        if behaviors.slots[s].kind == .collision { return removeCollisionItems(remove, slot: s) }
+        if behaviors.slots[s].kind == .gravity {
+            let g = Int(behaviors.slots[s].record)
+            if gravities[g].allItems {
+                gravities[g].allItems = false
+                for it in itemIDs where items[Int(it.index)].kind != .member {
+                    behaviors.appendMember(behavior: s, item: it.index)
+                }
+            }
+        }
+        if behaviors.slots[s].kind == .field {  // Fields: like gravity on every item; a lost force wakes
+            makeFieldItemsExplicit(slot: s)
+            for m in remove { wakeItem(slot: Int(m)) }
+        }
+        behaviors.removeMembers { $0.behavior == UInt32(s) && remove.contains($0.item) }
+        updateGravityCache()
+    }
+
+    /// Removes a behavior. The others are unchanged.
+    public mutating func removeBehavior(_ id: BehaviorID) throws {
+        guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
+        if behaviors.slots[s].kind == .gravity { removeGravityRecord(slot: s) }
+        if behaviors.slots[s].kind == .collision { removeCollisionRecord(slot: s) }
+        removeBehaviorRecord(slot: s)
+        behaviors.removeMembers { $0.behavior == UInt32(s) }
+        behaviors.slots[s].kind = .free
+        behaviors.slots[s].generation &+= 1
+        if behaviors.slots[s].generation == 0 { behaviors.slots[s].generation = 1 }
+        behaviors.slots[s].nextFree = behaviors.freeSlot
+        behaviors.freeSlot = Int32(s)
+        updateGravityCache()
+    }
+}

@@ -1,0 +1,81 @@
+// Units and tuning constants: every number the engine is tuned with, in one place.
+//
+// Units. The API speaks UIKit's units; the engine works in points (pt), seconds and
+// kilograms (kg). A UIKit unit of gravity, force or torque is the engine quantity below.
+// Tuning. The solver's stiffnesses, speed limits and sleep thresholds. Changing one changes
+// results; a benchmark's state hash (`World.stateHash`) shows that it did.
+// The collision module's own constants (speculative distance, polygon radius, fat-box
+// margin) are in DynamicsCollision (`CollisionConstants`).
+
+import DynamicsMath
+
+// MARK: Units and clock
+
+extension World {
+    /// Duration of one frame (one `step()`), s.
+    public static let frameDuration: Real = 1.0 / 60.0
+
+    /// 1 unit of gravity, pt/s².
+    public static let gravityUnit: Real = 1000
+
+    /// One UIKit force unit, kg·pt/s² (and one impulse unit, kg·pt/s).
+    public static let forceUnit: Real = 100
+
+    /// Torque unit of the API (N·m of the engine), in kg·pt²/s².
+    public static let torqueUnit: Real = 10_000
+}
+
+extension WorldModel {
+    /// The tick length of the `uikit` model: 1/120 s rounded to single precision
+    /// (0.008333333767950535 s), so that two ticks slightly exceed a 1/60 s frame.
+    public static let uikitTick: Real = Real(Float(1.0 / 120.0))
+}
+
+// MARK: Materials
+
+extension World {
+    /// Friction of the original's boundaries (reference §8.1): the `uikit` model's default.
+    /// Boundaries take their model's defaults (`WorldModel.defaultFriction`) until set.
+    public static let boundaryFriction: Real = 0.2
+    /// Elasticity of the original's boundaries (reference §8.1): the `uikit` model's default.
+    public static let boundaryElasticity: Real = 0.2
+}
+
+// MARK: Solver
+
+extension World {
+    /// Contact stiffness, Hz, and damping ratio (dynamic pairs; static pairs get twice the hertz).
+    static let contactHertz: Real = 30
+    static let contactDampingRatio: Real = 10
+    /// The fastest a soft contact pushes overlapping bodies apart, pt/s.
+    static let contactPushMaxVelocity: Real = 300
+    /// Restitution is ignored below this closing speed, pt/s (reference §2).
+    static let restitutionThreshold: Real = 100
+
+    /// Joint position error stiffness (solver notes §2.4 `constraintHertz`), Hz.
+    static let jointHertz: Real = 60
+    /// The same with forces in every sub-step (ideal; see `prepareJoints`), Hz.
+    static let jointHertzPerSubstep: Real = 90
+    /// Joint position error damping ratio.
+    static let jointDampingRatio: Real = 2
+
+    /// The fastest a body moves, pt/s (400 m/s), and turns, rad per sub-step.
+    static let maxLinearSpeed: Real = 40_000
+    static let maxRotationPerSubstep: Real = 0.25 * DMath.pi
+}
+
+extension JointSim {
+    /// Rest length of the snap springs, pt.
+    static let snapRestLength: Real = 50
+    /// Frequency of the snap springs, Hz.
+    static let snapHertz: Real = 4
+}
+
+// MARK: Sleep (the uikit model)
+
+extension World {
+    /// Sleep thresholds of the `uikit` model: speed (pt/s), spin (rad/s) and time (s).
+    static let sleepLinearSpeed: Real = 1
+    static let sleepAngularSpeed: Real = 2 * DMath.pi / 180
+    static let timeToSleep: Real = 0.5
+}
