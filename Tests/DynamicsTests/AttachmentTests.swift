@@ -46,8 +46,11 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
 
 @Suite struct PendulumTests {
     /// A point-mass pendulum (rod through the bob's centre) of L = 200 pt released at 5°:
-    /// period 2π√(L/g)·(1 + θ₀²/16 + …) = 2.81126 s (bench/fidelity.md); the brief asks for
-    /// the small-angle period 2π√(L/g) = 2.80993 s within 0.5 %. Energy of the swing (kinetic
+    /// period 2π√(L/g)·(1 + θ₀²/16 + 11θ₀⁴/3072) = 2.81126 s (bench/fidelity.md) within 1e-5
+    /// (issue 11; Box2D v3 +1.5e-5). Gravity acts in every sub-step, so the integrator is
+    /// symplectic Euler at h = 1/240 s (its own period error −(g/L)h²/24 = −3.6e-6), and the
+    /// rod's static deflection under the bob's weight, g/ω² at the joints' 90 Hz, adds
+    /// +ΔL/2L ≈ +8e-6. Energy of the swing (kinetic
     /// + potential above the lowest point) drifts less than 1 % over 60 s.
     @Test(arguments: [4, 8])
     func periodAndEnergy(substeps: Int) throws {
@@ -94,7 +97,7 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
         let exact = small * (1 + theta0 * theta0 / 16 + 11 * theta0 * theta0 * theta0 * theta0 / 3072)
         print("pendulum substeps \(substeps): T = \(T) s, vs 2π√(L/g) \((T - small) / small), vs amplitude-corrected \((T - exact) / exact), energy drift \(maxDrift), amplitude change \((amplitudeEnd - amplitudeStart) / amplitudeStart), stretch \(maxStretch) pt")
         #expect(abs(T - small) / small < 0.005)
-        #expect(abs(T - exact) / exact < 1e-3)
+        #expect(abs(T - exact) / exact < 1e-5)
         #expect(maxDrift < 0.01)
         #expect(abs(amplitudeEnd - amplitudeStart) / amplitudeStart < 0.005)
         #expect(maxStretch < 0.05)
@@ -283,14 +286,19 @@ fileprivate func ropeStretch(_ w: World, _ kind: AttachmentTestRope, _ joints: [
         let (links, joints) = try rope(&w, kind, n: 40, anchor: anchor, hanging: false, endDensity: endDensity)
         var peak: Real = 0
         var endPeak: Real = 0
+        var lastSecond: Real = 0
         let restEnd: Real = kind == .pin ? 790 : 800  // to the last link's centre
-        for _ in 0..<300 {
+        for frame in 0..<300 {
             w.step()
-            peak = max(peak, ropeStretch(w, kind, joints))
+            let stretch = ropeStretch(w, kind, joints)
+            peak = max(peak, stretch)
+            if frame >= 240 { lastSecond += stretch / 60 }
             endPeak = max(endPeak, (pos(w, links[39]) - anchor).length / restEnd - 1)
         }
-        let atEnd = ropeStretch(w, kind, joints)
-        print("rope \(kind) ×\(endDensity) swinging: end beyond length by at most \(endPeak); sum of gaps at 5 s \(atEnd), peak \(peak)")
+        // The whipping rope's stretch at one frame depends on where in a whip that frame
+        // falls; the mean over the fifth second does not.
+        let atEnd = lastSecond
+        print("rope \(kind) ×\(endDensity) swinging: end beyond length by at most \(endPeak); sum of gaps over the fifth second \(atEnd), peak \(peak)")
         #expect(pos(w, links[39]).x.isFinite)
         #expect(endPeak < 0.005)
         #expect(atEnd < 0.02)
