@@ -48,29 +48,6 @@
 import DynamicsCollision
 import DynamicsMath
 
-/// Soft-constraint coefficients from (hertz, ζ, h) (notes §2.4).
-struct Softness {
-    var biasRate: Real
-    var massScale: Real
-    var impulseScale: Real
-
-    init(hertz: Real, zeta: Real, h: Real) {
-        if hertz == 0 {
-            biasRate = 0
-            massScale = 1
-            impulseScale = 0
-            return
-        }
-        let omega = 2 * DMath.pi * hertz
-        let a1 = 2 * zeta + h * omega
-        let a2 = h * omega * a1
-        let a3 = 1 / (1 + a2)
-        biasRate = omega / a1
-        massScale = a2 * a3
-        impulseScale = a3
-    }
-}
-
 /// One point of a prepared contact.
 struct ContactConstraintPoint {
     /// Anchors about the centres of mass, world axes, fixed for the tick.
@@ -386,9 +363,8 @@ extension World {
         ps.removeAll(keepingCapacity: true)
         let staticIndex = Int32(bodySims.count)
         let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
-        let hertz = Swift.min(World.contactHertz, 0.25 * ctx.invH)
-        let soft = Softness(hertz: hertz, zeta: World.contactDampingRatio, h: ctx.h)
-        let staticSoft = Softness(hertz: 2 * hertz, zeta: World.contactDampingRatio, h: ctx.h)
+        let soft = ctx.contactSoftness
+        let staticSoft = ctx.staticContactSoftness
         bodySims.withUnsafeBufferPointer { sims in
             solverBodies.withUnsafeBufferPointer { bodies in
                 contactWorld.contacts.withUnsafeBufferPointer { contacts in

@@ -131,14 +131,7 @@ extension World {
         // The interleaved order depends only on the joints' bodies and which are active.
         var reorder = jointWorld.solver.topologyDirty || jointWorld.solver.order.isEmpty
         if jointWorld.solver.topologyDirty { rebuildImpliedJoints() }
-        // Forces in every sub-step (ideal): every sub-step carries the load, and a soft rigid
-        // row sits stretched by its static deflection, load/(m·ω²) (g/ω² under its own
-        // weight): 0.007 pt at 60 Hz, which lengthened a 2 m pendulum's period by 1.8e-5.
-        // Stiffer rows (90 Hz, up to 0.375 of the sub-step rate) leave 0.003 pt.
-        let hertz = ctx.forcesPerSubstep
-            ? Swift.min(World.jointHertzPerSubstep, 0.375 * ctx.invH) : Swift.min(World.jointHertz, 0.25 * ctx.invH)
-        let jc = JointStepContext(
-            h: ctx.h, invH: ctx.invH, soft: JointSoftness(hertz: hertz, zeta: World.jointDampingRatio, h: ctx.h))
+        let jc = ctx
         jointWorld.solver.context = jc
         items.withUnsafeBufferPointer { its in
             bodySims.withUnsafeBufferPointer { sims in
@@ -332,7 +325,7 @@ extension World {
     /// must then be rebuilt).
     static func prepare(
         _ j: inout JointSim, _ its: UnsafeBufferPointer<ItemRecord>, _ sims: UnsafeBufferPointer<BodySim>,
-        _ jc: JointStepContext
+        _ jc: StepContext
     ) -> Bool {
         let (ba, la) = resolveEnd(j.itemA, j.localA, its)
         let (bb, lb) = resolveEnd(j.itemB, j.localB, its)
@@ -452,7 +445,7 @@ extension World {
     @inline(__always)
     static func solve(
         _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
-        _ order: UnsafeBufferPointer<Int32>?, _ jc: JointStepContext, useBias: Bool
+        _ order: UnsafeBufferPointer<Int32>?, _ jc: StepContext, useBias: Bool
     ) {
         // Relax comes right after the positions moved: it refreshes the sub-step's geometry,
         // which the next sub-step's warm start and solve then read (JointSim.rAs).
