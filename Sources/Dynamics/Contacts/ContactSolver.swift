@@ -97,6 +97,11 @@ struct ContactConstraint {
     /// follows (see `World.rollingRadius`).
     var rollA: Real
     var rollB: Real
+    /// A side that is a circle about its body's centre of mass: its arm never turns (its
+    /// rolling arm is exactly the tick's start one), so the rows measure it unturned; rollA,
+    /// rollB stay 0 for it and the pair kernel takes it.
+    var fixedArmA: Bool
+    var fixedArmB: Bool
 }
 
 /// Where the contact of a round side is during the tick.
@@ -339,6 +344,12 @@ extension World {
     /// distance; 0 for a polygon (its contact is a vertex or a face, material points).
     ///
     /// Used by `RollingArms`: where a round side's contact goes as it turns.
+    /// A circle centred on its body's centre of mass (its contact arm never turns).
+    @inline(__always)
+    static func isCentredCircle(_ g: ShapeGeometry, _ localCenter: Vec2) -> Bool {
+        g.kind == .circle && (g.center - localCenter).lengthSquared <= 1e-18 * (1 + g.radius * g.radius)
+    }
+
     static func rollingRadius(_ g: ShapeGeometry, _ q: Rot, _ d: Vec2) -> Real {
         switch g.kind {
         case .circle: return g.radius
@@ -416,6 +427,16 @@ extension World {
                             }
                             ps.append(p1)
                             ps.append(p2)
+                            var rollA: Real = 0
+                            var fixedA = false
+                            if bodyA >= 0 && cp.pointee.codeA & ContactWorld.segmentBit == 0 {
+                                let g = shapes[Int(cp.pointee.indexA)].geometry
+                                fixedA = World.isCentredCircle(g, sims[Int(a)].localCenter)
+                                if !fixedA { rollA = World.rollingRadius(g, sims[Int(a)].transform.q, n) }
+                            }
+                            let gB = shapes[Int(cp.pointee.indexB)].geometry
+                            let fixedB = World.isCentredCircle(gB, sims[Int(b)].localCenter)
+                            let rollB = fixedB ? 0 : World.rollingRadius(gB, sims[Int(b)].transform.q, -n)
                             cs.append(
                                 ContactConstraint(
                                     a: a, b: b, contact: Int32(ci), pointCount: Int32(m.pointCount), normal: n,
@@ -424,9 +445,7 @@ extension World {
                                     softness: isStatic ? staticSoft : soft, relativeVelocity1: vn1, relativeVelocity2: vn2,
                                     speculativeRate: cp.pointee.restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
                                         ? .infinity : ctx.invH,
-                                    rollA: bodyA >= 0 && cp.pointee.codeA & ContactWorld.segmentBit == 0
-                                        ? World.rollingRadius(shapes[Int(cp.pointee.indexA)].geometry, sims[Int(a)].transform.q, n) : 0,
-                                    rollB: World.rollingRadius(shapes[Int(cp.pointee.indexB)].geometry, sims[Int(b)].transform.q, -n)))
+                                    rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB))
                         }
                     }
                 }
@@ -507,11 +526,15 @@ extension World {
                         var vB = pb.pointee.v
                         var wB = pb.pointee.w
                         let n = c.normal
-                        let rolling = RollingArms(c, pa.pointee.dq, pb.pointee.dq)
-                        let dp = pb.pointee.dp - pa.pointee.dp
+                        let rolls = c.rollA > 0 || c.rollB > 0
                         for k in 0..<Int(c.pointCount) {
                             let q = pp + (2 &* i &+ k)
-                            let (rA, rB, _) = rolling.arms(q.pointee.rA, q.pointee.rB, dp)
+                            var rA = q.pointee.rA
+                            var rB = q.pointee.rB
+                            if rolls {
+                                let rolling = RollingArms(c, pa.pointee.dq, pb.pointee.dq)
+                                (rA, rB, _) = rolling.arms(rA, rB, .zero)
+                            }
                             let ln = q.pointee.normalImpulse
                             let lt = q.pointee.tangentImpulse
                             // P = λn·n + λt·t with t = (n.y, −n.x)
@@ -577,8 +600,8 @@ extension World {
         var wA = pa.pointee.w
         var vB = pb.pointee.v
         var wB = pb.pointee.w
-        let dqA = pa.pointee.dq
-        let dqB = pb.pointee.dq
+        let dqA = c.pointee.fixedArmA ? Rot.identity : pa.pointee.dq
+        let dqB = c.pointee.fixedArmB ? Rot.identity : pb.pointee.dq
         let dp = pb.pointee.dp - pa.pointee.dp
         let n = c.pointee.normal
         let mA = c.pointee.invMassA
@@ -699,10 +722,15 @@ extension World {
         var vBx = D2(b0.pointee.v.x, b1.pointee.v.x)
         var vBy = D2(b0.pointee.v.y, b1.pointee.v.y)
         var wB = D2(b0.pointee.w, b1.pointee.w)
-        let qAc = D2(a0.pointee.dq.c, a1.pointee.dq.c)
-        let qAs = D2(a0.pointee.dq.s, a1.pointee.dq.s)
-        let qBc = D2(b0.pointee.dq.c, b1.pointee.dq.c)
-        let qBs = D2(b0.pointee.dq.s, b1.pointee.dq.s)
+        // A centred circle's arm never turns (`ContactConstraint.fixedArmA`).
+        let qA0 = c0.pointee.fixedArmA ? Rot.identity : a0.pointee.dq
+        let qA1 = c1.pointee.fixedArmA ? Rot.identity : a1.pointee.dq
+        let qB0 = c0.pointee.fixedArmB ? Rot.identity : b0.pointee.dq
+        let qB1 = c1.pointee.fixedArmB ? Rot.identity : b1.pointee.dq
+        let qAc = D2(qA0.c, qA1.c)
+        let qAs = D2(qA0.s, qA1.s)
+        let qBc = D2(qB0.c, qB1.c)
+        let qBs = D2(qB0.s, qB1.s)
         let dpx = D2(b0.pointee.dp.x - a0.pointee.dp.x, b1.pointee.dp.x - a1.pointee.dp.x)
         let dpy = D2(b0.pointee.dp.y - a0.pointee.dp.y, b1.pointee.dp.y - a1.pointee.dp.y)
         let nx = D2(c0.pointee.normal.x, c1.pointee.normal.x)
