@@ -516,23 +516,28 @@ extension World {
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
                 constraints.withUnsafeBufferPointer { cs in
-                    guard let bp = bodies.baseAddress, let pp = ps.baseAddress else { return }
+                    guard let bp = bodies.baseAddress, let pp = ps.baseAddress, let cp = cs.baseAddress else { return }
                     for i in 0..<cs.count {
-                        let c = cs[i]
-                        let pa = bp + Int(c.a)
-                        let pb = bp + Int(c.b)
+                        // Through the pointer: only the fields used are read (every sub-step).
+                        let c = cp + i
+                        let pa = bp + Int(c.pointee.a)
+                        let pb = bp + Int(c.pointee.b)
                         var vA = pa.pointee.v
                         var wA = pa.pointee.w
                         var vB = pb.pointee.v
                         var wB = pb.pointee.w
-                        let n = c.normal
-                        let rolls = c.rollA > 0 || c.rollB > 0
-                        for k in 0..<Int(c.pointCount) {
+                        let n = c.pointee.normal
+                        let mA = c.pointee.invMassA
+                        let iA = c.pointee.invIA
+                        let mB = c.pointee.invMassB
+                        let iB = c.pointee.invIB
+                        let rolls = c.pointee.rollA > 0 || c.pointee.rollB > 0
+                        for k in 0..<Int(c.pointee.pointCount) {
                             let q = pp + (2 &* i &+ k)
                             var rA = q.pointee.rA
                             var rB = q.pointee.rB
                             if rolls {
-                                let rolling = RollingArms(c, pa.pointee.dq, pb.pointee.dq)
+                                let rolling = RollingArms(c.pointee, pa.pointee.dq, pb.pointee.dq)
                                 (rA, rB, _) = rolling.arms(rA, rB, .zero)
                             }
                             let ln = q.pointee.normalImpulse
@@ -540,12 +545,12 @@ extension World {
                             // P = λn·n + λt·t with t = (n.y, −n.x)
                             let px = ln * n.x + lt * n.y
                             let py = ln * n.y - lt * n.x
-                            vA.x -= c.invMassA * px
-                            vA.y -= c.invMassA * py
-                            wA -= c.invIA * (rA.x * py - rA.y * px)
-                            vB.x += c.invMassB * px
-                            vB.y += c.invMassB * py
-                            wB += c.invIB * (rB.x * py - rB.y * px)
+                            vA.x -= mA * px
+                            vA.y -= mA * py
+                            wA -= iA * (rA.x * py - rA.y * px)
+                            vB.x += mB * px
+                            vB.y += mB * py
+                            wB += iB * (rB.x * py - rB.y * px)
                         }
                         pa.pointee.v = vA
                         pa.pointee.w = wA
