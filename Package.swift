@@ -65,7 +65,9 @@ let package = Package(
         .target(name: "DynTestSupport", path: "Tests/DynTestSupport"),
         .testTarget(name: "DynamicsMathTests", dependencies: ["DynamicsMath"]),
         .testTarget(name: "DynamicsCollisionTests", dependencies: ["DynamicsCollision"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
+        // Counts each thread's heap allocations (Linux), for the test that a warmed-up step allocates nothing.
+        .target(name: "HeapCounter", path: "Tests/HeapCounter"),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "HeapCounter"]),
         .testTarget(name: "DynDrawTests", dependencies: ["DynDraw", "Dynamics", "DynamicsMath", "CCairo", "CGif"]),
         .testTarget(name: "DynLangTests", dependencies: ["DynLang", "Dynamics", "DynamicsMath", "DynSystem", "DynTestSupport"]),
         .testTarget(name: "DynLineEditorTests", dependencies: ["DynLineEditor", "DynTestSupport", "dyn-lineedit-demo"]),

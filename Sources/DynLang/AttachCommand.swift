@@ -57,8 +57,11 @@ struct AttachCommand: Command {
         if a.has("at") { def.anchor = try interp.vector(a.args("at")) }
         if a.has("axis") { def.axis = try interp.vector(a.args("axis")) }
         def.length = try a.arg("length").map { try interp.number($0) }
-        def.frequency = try a.arg("frequency").map { try interp.number($0) } ?? 0
-        def.damping = try a.arg("damping").map { try interp.number($0) } ?? 0
+        // frequency 0 (or none) is a rigid rod: no spring. The damping ratio is kept either way
+        // (`print a.damping`), and a spring set later uses it.
+        let frequency = try a.arg("frequency").map { try interp.number($0) } ?? 0
+        let damping = try a.arg("damping").map { try interp.number($0) } ?? 0
+        def.spring = frequency == 0 ? nil : Spring(frequency: frequency, damping: damping)
         if a.has("range") { (def.rangeMin, def.rangeMax) = (try interp.number(a.args("range")[0]), try interp.number(a.args("range")[1])) }
         def.frictionTorque = try a.arg("friction").map { try interp.number($0) } ?? 0
         var fields: [String: SourceRange] = ["itemA": try a.required("a").range]
@@ -69,7 +72,13 @@ struct AttachCommand: Command {
         for (field, key) in [("length", "length"), ("frequency", "frequency"), ("damping", "damping"), ("frictionTorque", "friction")] {
             if let r = a.arg(key)?.range { fields[field] = r }
         }
-        let id = try interp.engine(at: a.keywordRange, fields: fields) { try $0.addAttachment(def) }
+        let id = try interp.engine(at: a.keywordRange, fields: fields) { w throws(EngineError) in
+            var edited = w  // both calls or neither
+            let id = try edited.addAttachment(def)
+            if def.spring == nil && damping != 0 { try edited.setAttachmentDamping(id, damping) }
+            w = edited
+            return id
+        }
         interp.define(name ?? interp.nextAutoName("attachment"), .behavior(id))
     }
 }

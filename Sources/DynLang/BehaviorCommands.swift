@@ -51,7 +51,7 @@ struct CollideCommand: Command {
         let items = a.has("items") ? try a.args("items").map { try interp.item($0) } : nil
         let mode = a.word("mode").flatMap(CollisionMode.init(rawValue:)) ?? .everything
         let bounds = a.has("bounds")
-        let id = try interp.engine(at: a.keywordRange) { try $0.addCollision(items: items, mode: mode, bounds: bounds) }
+        let id = try interp.engine(at: a.keywordRange) { (w: inout World) throws(EngineError) in try w.addCollision(items: items, mode: mode, bounds: bounds) }
         interp.define(name ?? interp.nextAutoName("collision"), .behavior(id))
     }
 }
@@ -85,7 +85,7 @@ struct BoundaryCommand: Command {
         let coords = a.args("points")
         let points = try stride(from: 0, to: coords.count, by: 2).map { try interp.vector(coords, from: $0) }
         let closed = a.word("kind") == "path"
-        let id = try interp.engine(at: range) { try $0.addBoundary(points: points, closed: closed) }
+        let id = try interp.engine(at: range) { (w: inout World) throws(EngineError) in try w.addBoundary(points: points, closed: closed) }
         interp.define(name, .boundary(id))
     }
 }
@@ -138,7 +138,7 @@ struct PushCommand: Command {
         let name = try interp.newName(a)
         let items = try a.args("items").map { try interp.item($0) }
         let mode: PushMode = a.word("mode") == "instant" ? .instantaneous : .continuous
-        let id = try interp.engine(at: a.keywordRange) { try $0.addPush(items: items, mode: mode, vector: v, offset: offset) }
+        let id = try interp.engine(at: a.keywordRange) { (w: inout World) throws(EngineError) in try w.addPush(items: items, mode: mode, vector: v, offset: offset) }
         interp.define(name ?? interp.nextAutoName("push"), .behavior(id))
     }
 }
@@ -168,7 +168,7 @@ struct SnapCommand: Command {
         let name = try interp.newName(a)
         let target = try interp.item(itemArg)
         let id = try interp.engine(at: a.keywordRange, fields: ["damping": a.arg("damping")?.range ?? a.keywordRange]) {
-            try $0.addSnap(item: target, to: point, damping: damping)
+            (w: inout World) throws(EngineError) in try w.addSnap(item: target, to: point, damping: damping)
         }
         interp.define(name ?? interp.nextAutoName("snap"), .behavior(id))
     }
@@ -195,7 +195,7 @@ struct KickCommand: Command {
         let velocity = try interp.vector(a.args("velocity"))
         let spin = try a.arg("spin").map { try interp.number($0) } ?? 0
         let id = try interp.item(itemArg)
-        try interp.engine(at: itemArg.range) { w in
+        try interp.engine(at: itemArg.range) { w throws(EngineError) in
             try w.addLinearVelocity(velocity, to: id)
             if spin != 0 { try w.addAngularVelocity(spin, to: id) }
         }

@@ -121,12 +121,12 @@ extension Interpreter {
 
     /// Runs an engine call on the session's world, turning its errors into diagnostics at
     /// `range`, or at the range of the argument the error names (`fields`).
-    func engine<T>(at range: SourceRange, fields: [String: SourceRange] = [:], _ body: (inout World) throws -> T) throws -> T {
+    func engine<T>(at range: SourceRange, fields: [String: SourceRange] = [:], _ body: (inout World) throws(EngineError) -> T) throws -> T {
         do {
             return try body(&session.world)
-        } catch let e as EngineError {
-            let r = e.field.flatMap { fields[$0] } ?? range
-            throw runtimeError(e.message, r)
+        } catch {
+            let r = error.field.flatMap { fields[$0] } ?? range
+            throw runtimeError(error.message, r)
         }
     }
 

@@ -29,7 +29,7 @@ struct WorldCommand: Command {
 
     func apply(to interp: Interpreter) throws {
         let size = Vec2(try interp.number(width), try interp.number(height))
-        try interp.engine(at: at) { try $0.setSize(size) }
+        try interp.engine(at: at) { (w: inout World) throws(EngineError) in try w.setSize(size) }
     }
 }
 
@@ -125,7 +125,7 @@ struct AddCommand: Command {
         }
         def.center = Vec2(x + w / 2, y + h / 2)
         def.size = Vec2(w, h)
-        let id = try interp.engine(at: nameArg.range, fields: fields) { try $0.addItem(def) }
+        let id = try interp.engine(at: nameArg.range, fields: fields) { (w: inout World) throws(EngineError) in try w.addItem(def) }
         interp.define(name, .item(id))
     }
 
@@ -138,7 +138,7 @@ struct AddCommand: Command {
             members.append(try interp.item(m))
             fields["member\(i)"] = m.range
         }
-        let id = try interp.engine(at: a.keywordRange, fields: fields) { try $0.addGroup(members) }
+        let id = try interp.engine(at: a.keywordRange, fields: fields) { (w: inout World) throws(EngineError) in try w.addGroup(members) }
         interp.define(name, .item(id))
     }
 }
@@ -249,14 +249,14 @@ extension Interpreter {
         switch e {
         case .item(let id):
             let members = session.world.members(of: id)
-            try engine(at: range) { try $0.removeItem(id) }
+            try engine(at: range) { (w: inout World) throws(EngineError) in try w.removeItem(id) }
             undefine(name)
             for m in members { undefine(itemName(m)) }
         case .behavior(let id):
-            try engine(at: range) { try $0.removeBehavior(id) }
+            try engine(at: range) { (w: inout World) throws(EngineError) in try w.removeBehavior(id) }
             undefine(name)
         case .boundary(let id):
-            try engine(at: range) { try $0.removeBoundary(id) }
+            try engine(at: range) { (w: inout World) throws(EngineError) in try w.removeBoundary(id) }
             undefine(name)
         case .action:
             session.actions.removeAll { $0.name == name }

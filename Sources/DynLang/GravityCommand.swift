@@ -51,7 +51,7 @@ struct GravityCommand: Command {
         }
         // Work on a copy so that a failure part-way changes nothing.
         var world = interp.session.world
-        do {
+        do throws(EngineError) {
             let (gid, replaced) = try GravityCommand.target(target, items: items, in: &world)
             if let v = vector { try world.setGravityVector(gid, v) }
             if let angle, let magnitude {
@@ -66,15 +66,15 @@ struct GravityCommand: Command {
             }
             interp.session.world = world
             interp.nameGravity(name, gid, replaced: replaced)
-        } catch let e as EngineError {
-            let range = e.field == "angle" || e.field == "magnitude" ? a.arg(e.field!)?.range : a.range("vector")
-            throw interp.runtimeError(e.message, range ?? a.keywordRange)
+        } catch {
+            let range = error.field == "angle" || error.field == "magnitude" ? a.arg(error.field!)?.range : a.range("vector")
+            throw interp.runtimeError(error.message, range ?? a.keywordRange)
         }
     }
 
     /// The gravity to change: the existing one (given new items, it acts on those instead), or a
     /// new one. Returns its id and whether it replaced the existing one.
-    static func target(_ existing: BehaviorID?, items: [ItemID]?, in world: inout World) throws -> (BehaviorID, Bool) {
+    static func target(_ existing: BehaviorID?, items: [ItemID]?, in world: inout World) throws(EngineError) -> (BehaviorID, Bool) {
         guard let id = existing else { return (try world.addGravity(vector: Vec2(0, 1), items: items), false) }
         guard let items else { return (id, false) }
         if let old = world.gravityItems(id) {

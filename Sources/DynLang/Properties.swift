@@ -207,8 +207,8 @@ extension Interpreter {
         case .model(let m): session.world.setModel(m)
         case .size(let width, let height):
             let size = Vec2(width ?? session.world.size.x, height ?? session.world.size.y)
-            try engine(at: valueRange) { try $0.setSize(size) }
-        case .substeps(let n): try engine(at: valueRange) { try $0.setSubsteps(n) }
+            try engine(at: valueRange) { (w: inout World) throws(EngineError) in try w.setSize(size) }
+        case .substeps(let n): try engine(at: valueRange) { (w: inout World) throws(EngineError) in try w.setSubsteps(n) }
         }
     }
 
@@ -226,9 +226,9 @@ extension Interpreter {
             guard d.isFinite else { throw runtimeError("\(object).\(name) must be a finite number", valueRange) }
             return d
         }
-        func engine(_ body: () throws -> Void) throws {
-            do { try body() } catch let e as EngineError {
-                throw runtimeError(e.message, valueRange)
+        func engine(_ body: () throws(EngineError) -> Void) throws {
+            do { try body() } catch {
+                throw runtimeError(error.message, valueRange)
             }
         }
         let entity = try entityWithProperties(object, objectRange)
@@ -245,7 +245,7 @@ extension Interpreter {
             } else {
                 d = try num()
             }
-            try engine { try session.world.setProperty(p, of: id, to: d) }
+            try engine { () throws(EngineError) in try session.world.setProperty(p, of: id, to: d) }
         case .behavior(let id):
             let infos = session.world.behaviorKind(id).map { World.behaviorProperties(of: $0) } ?? []
             guard let info = infos.first(where: { $0.name == name }) else {
@@ -258,13 +258,13 @@ extension Interpreter {
             case .boolean(let b): engineValue = .flag(b)
             case .string(let s): engineValue = .text(s)
             }
-            try engine { try session.world.setBehaviorProperty(name, of: id, to: engineValue) }
+            try engine { () throws(EngineError) in try session.world.setBehaviorProperty(name, of: id, to: engineValue) }
         case .boundary(let id):
             guard name == "elasticity" || name == "friction" else {
                 throw runtimeError("a boundary has no property '\(name)'; it has elasticity and friction", nameRange)
             }
             let d = try num()
-            try engine {
+            try engine { () throws(EngineError) in
                 if name == "elasticity" {
                     try session.world.setBoundaryMaterial(id, elasticity: d)
                 } else {

@@ -67,7 +67,7 @@ extension World {
     /// must be finite and ≥ 0, elasticity finite (as an item's).
     ///
     /// Throws `.invalidValue` (unknown boundary, bad value); a failed call changes nothing.
-    public mutating func setBoundaryMaterial(_ id: BoundaryID, elasticity: Real? = nil, friction: Real? = nil) throws {
+    public mutating func setBoundaryMaterial(_ id: BoundaryID, elasticity: Real? = nil, friction: Real? = nil) throws(EngineError) {
         guard let i = boundarySlot(id) else {
             throw EngineError(.invalidValue, field: nil, "unknown or removed boundary")
         }
@@ -93,7 +93,7 @@ extension World {
     /// boundary belongs to one collision behavior); nil leaves a value as it is.
     ///
     /// Throws `.invalidValue` (not a collision behavior, bad value); a failed call changes nothing.
-    public mutating func setBoundsMaterial(_ id: BehaviorID, elasticity: Real? = nil, friction: Real? = nil) throws {
+    public mutating func setBoundsMaterial(_ id: BehaviorID, elasticity: Real? = nil, friction: Real? = nil) throws(EngineError) {
         guard let r = collisionRecordIndex(id) else {
             throw EngineError(.invalidValue, field: nil, "not a collision behavior")
         }
@@ -103,11 +103,11 @@ extension World {
         noteCollisionEdit()
     }
 
-    static func checkMaterial(elasticity: Real?, friction: Real?) throws {
+    static func checkMaterial(elasticity: Real?, friction: Real?) throws(EngineError) {
         if let e = elasticity, !e.isFinite { throw EngineError.notFinite("elasticity", e) }
         if let f = friction {
             if !f.isFinite { throw EngineError.notFinite("friction", f) }
-            if f < 0 { throw EngineError(.invalidValue, field: "friction", "friction must be ≥ 0 (got \(f))") }
+            if f < 0 { throw EngineError.mustBeNonNegative("friction", f) }
         }
     }
 
@@ -121,7 +121,7 @@ extension World {
     /// loop (`closed` true; a closed path of 2 points is a line). Points in world pt.
     ///
     /// Throws `.invalidValue` (fewer than 2 points, a NaN or infinite coordinate, all points equal).
-    public mutating func addBoundary(points: [Vec2], closed: Bool) throws -> BoundaryID {
+    public mutating func addBoundary(points: [Vec2], closed: Bool) throws(EngineError) -> BoundaryID {
         guard points.count >= 2 else {
             throw EngineError(.invalidValue, field: "points", "a boundary needs at least 2 points (got \(points.count))")
         }
@@ -155,7 +155,7 @@ extension World {
     }
 
     /// Removes a named boundary; items resting on it wake up.
-    public mutating func removeBoundary(_ id: BoundaryID) throws {
+    public mutating func removeBoundary(_ id: BoundaryID) throws(EngineError) {
         guard let i = boundarySlot(id) else {
             throw EngineError(.invalidValue, field: nil, "unknown or removed boundary")
         }

@@ -80,20 +80,6 @@ public enum ItemProperty: String, CaseIterable, Sendable {
 
     /// true for the flags allowsRotation and anchored, which read as 0 or 1.
     public var isBoolean: Bool { self == .allowsRotation || self == .anchored }
-
-    /// Units, for help texts: "pt", "pt/s", "rad", "rad/s", "kg", "kg·m²", "1/s" or "".
-    public var unit: String {
-        switch self {
-        case .x, .y, .width, .height: return "pt"
-        case .vx, .vy: return "pt/s"
-        case .angle: return "rad"
-        case .spin: return "rad/s"
-        case .mass: return "kg"
-        case .inertia: return "kg·m²"
-        case .resistance, .angularResistance: return "1/s"
-        default: return ""
-        }
-    }
 }
 
 /// The kind of a behavior.

@@ -45,7 +45,7 @@ extension World {
     ///
     /// Throws `.invalidValue` (NaN/infinite numbers, size ≤ 0, density ≤ 0, friction,
     /// resistance or angular resistance < 0) or `.invalidShape` (a bad path), naming the field.
-    public mutating func addItem(_ def: ItemDefinition) throws -> ItemID {
+    public mutating func addItem(_ def: ItemDefinition) throws(EngineError) -> ItemID {
         let path = try validate(def)
         var rec = defaultRecord(kind: .single, size: def.size)
         rec.density = def.density
@@ -123,7 +123,7 @@ extension World {
     ///
     /// Errors: no members (`.invalidValue`), an unknown member, a member listed twice, a
     /// member already in a group or a group as a member (`.notAllowed`).
-    public mutating func addGroup(_ members: [ItemID]) throws -> ItemID {
+    public mutating func addGroup(_ members: [ItemID]) throws(EngineError) -> ItemID {
         guard !members.isEmpty else {
             throw EngineError(.invalidValue, field: "items", "a group needs at least 1 item (got 0)")
         }
@@ -212,7 +212,7 @@ extension World {
 
     /// Removes an item. Removing a group removes its members too; removing a member alone is
     /// `.notAllowed`. The item leaves every behavior it was in.
-    public mutating func removeItem(_ id: ItemID) throws {
+    public mutating func removeItem(_ id: ItemID) throws(EngineError) {
         let i = try requireSlot(id)
         switch items[i].kind {
         case .member:

@@ -87,7 +87,7 @@ extension World {
     ///
     /// Velocity and spin of an anchored item stay 0, and spin stays 0 while rotation is not
     /// allowed. Moving or turning an item keeps its velocity.
-    public mutating func setProperty(_ p: ItemProperty, of id: ItemID, to value: Real) throws {
+    public mutating func setProperty(_ p: ItemProperty, of id: ItemID, to value: Real) throws(EngineError) {
         let i = try requireSlot(id)
         let before = property(p, of: id)
         defer { noteItemEdit(slot: i, property: p, before: before) }

@@ -45,7 +45,7 @@ extension World {
 
     /// Whether some dynamic body is awake.
     var hasAwakeBody: Bool {
-        for b in bodySims where b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) == 0 { return true }
+        for b in bodySims.indices where bodySims[b].flags & (BodyFlags.isStatic | BodyFlags.isAsleep) == 0 { return true }
         return false
     }
 
@@ -93,9 +93,10 @@ extension World {
         var minSleep = ContiguousArray<Real>()
         swap(&minSleep, &islands.minSleep)
         parent.removeAll(keepingCapacity: true)
-        minSleep.removeAll(keepingCapacity: true)
         for b in 0..<n { parent.append(Int32(b)) }
-        minSleep.append(contentsOf: repeatElement(Real.infinity, count: n))
+        // Grown one by one (append(contentsOf:) allocates in unoptimized builds), reset in place.
+        while minSleep.count < n { minSleep.append(Real.infinity) }
+        minSleep.withUnsafeMutableBufferPointer { ms in for b in 0..<n { ms[b] = .infinity } }
         let H = ctx.tickDuration
         parent.withUnsafeMutableBufferPointer { p in
             @inline(__always) func find(_ x: Int32) -> Int32 {

@@ -144,7 +144,7 @@ public struct World: Sendable {
     }
 
     /// Sets the size of the reference view, pt; both sides finite and > 0.
-    public mutating func setSize(_ s: Vec2) throws {
+    public mutating func setSize(_ s: Vec2) throws(EngineError) {
         if !s.x.isFinite { throw EngineError.notFinite("width", s.x) }
         if !s.y.isFinite { throw EngineError.notFinite("height", s.y) }
         if s.x <= 0 { throw EngineError.mustBePositive("width", s.x) }
@@ -180,9 +180,9 @@ public struct World: Sendable {
     }
 
     /// Sets the number of sub-steps per tick, 1...64.
-    public mutating func setSubsteps(_ n: Int) throws {
+    public mutating func setSubsteps(_ n: Int) throws(EngineError) {
         guard (1...64).contains(n) else {
-            throw EngineError(.invalidValue, field: "substeps", "substeps must be between 1 and 64 (got \(n))")
+            throw EngineError(field: "substeps", value: Real(n), requirement: .between(1, 64))
         }
         substeps = n
     }

@@ -201,7 +201,9 @@ public struct BroadPhase: Sendable {
         let searchKinematic = kinematicTree.proxyCount > 0
         let searchStatic = staticTree.proxyCount > 0
         moveBits.withUnsafeBufferPointer { bits in
-            for key in moveArray where key.raw >= 0 {
+            // Index loops: iterating an array of structs allocates in unoptimized builds.
+            for m in moveArray.indices where moveArray[m].raw >= 0 {
+                let key = moveArray[m]
                 partners.removeAll(keepingCapacity: true)
                 let box = fatAABB(key)
                 if key.type == .dynamicBody {
@@ -211,7 +213,8 @@ public struct BroadPhase: Sendable {
                 Self.collect(dynamicTree, .dynamicBody, box: box, query: key, bits: bits, into: &partners)
                 if partners.count > 1 { Self.sortKeys(&partners) }
                 let userData = self.userData(key)
-                for other in partners {
+                for k in partners.indices {
+                    let other = partners[k]
                     let otherData = self.userData(other)
                     pairs.append(key < other
                         ? ProxyPair(keyA: key, keyB: other, userDataA: userData, userDataB: otherData)
@@ -219,7 +222,7 @@ public struct BroadPhase: Sendable {
                 }
             }
         }
-        for key in moveArray where key.raw >= 0 { clearBit(key) }
+        for m in moveArray.indices where moveArray[m].raw >= 0 { clearBit(moveArray[m]) }
         moveArray.removeAll(keepingCapacity: true)
         scratch = partners
     }

@@ -66,7 +66,7 @@ private func view(_ w: inout World, x: Real, y: Real, width: Real, height: Real,
         let rodID = try w.addAttachment(rod)
         var spring = AttachmentDefinition(kind: .items, itemA: a, itemB: b)
         spring.offsetB = Vec2(0, 10)
-        spring.frequency = 2
+        spring.spring = Spring(frequency: 2)
         let springID = try w.addAttachment(spring)
         var pin = AttachmentDefinition(kind: .pin, itemA: b)
         pin.anchor = Vec2(210, 90)

@@ -26,10 +26,6 @@ fileprivate func box(_ w: inout World, _ c: Vec2, _ size: Vec2 = Vec2(10, 10), d
 
 fileprivate func pos(_ w: World, _ id: ItemID) -> Vec2 { Vec2(w.property(.x, of: id), w.property(.y, of: id)) }
 
-fileprivate func number(_ v: BehaviorValue?) -> Real {
-    if case .number(let d) = v { return d }
-    return .nan
-}
 
 /// Times of the upward zero crossings of `f` sampled every frame (linear interpolation).
 fileprivate func crossings(_ samples: [Real], dt: Real) -> [Real] {
@@ -63,7 +59,7 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
         var def = AttachmentDefinition(kind: .anchor, itemA: bob)
         def.anchor = anchor
         let rope = try w.addAttachment(def)
-        #expect(abs(number(w.behaviorProperty("length", of: rope)) - L) < 1e-9)
+        #expect(abs(w.attachmentLength(rope)! - L) < 1e-9)
         let m = w.property(.mass, of: bob)
         func swingEnergy() -> Real {
             w.kineticEnergy(of: bob) + m * g * (anchor.y + L - w.property(.y, of: bob))
@@ -115,7 +111,7 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
         var def = AttachmentDefinition(kind: .anchor, itemA: item)
         def.anchor = anchor
         def.length = 100
-        def.frequency = f
+        def.spring = f == 0 ? nil : Spring(frequency: f)
         _ = try w.addAttachment(def)
         var s: [Real] = []
         for _ in 0..<600 {
@@ -151,8 +147,7 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
             var def = AttachmentDefinition(kind: .anchor, itemA: id)
             def.anchor = anchor
             def.length = rest
-            def.frequency = f
-            def.damping = 0
+            def.spring = Spring(frequency: f, damping: 0)
             _ = try w.addAttachment(def)
             let frames = Int((10 / f * 60).rounded()) + 2
             var x: [Real] = [30]
@@ -189,8 +184,7 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
         var def = AttachmentDefinition(kind: .anchor, itemA: item)
         def.anchor = anchor
         def.length = 100
-        def.frequency = 2
-        def.damping = 1
+        def.spring = Spring(frequency: 2, damping: 1)
         _ = try w.addAttachment(def)
         var minX = Real.infinity
         for _ in 0..<600 {
@@ -212,11 +206,11 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
         def.anchor = Vec2(470.5, 500)
         def.offsetA = Vec2(-30, 0)
         let hinge = try w.addAttachment(def)
-        #expect(abs(number(w.behaviorProperty("length", of: hinge)) - 0.5) < 1e-12)
+        #expect(abs(w.attachmentLength(hinge)! - 0.5) < 1e-12)
         var worst: Real = 0
         for _ in 0..<300 {
             w.step()
-            worst = max(worst, number(w.behaviorProperty("distance", of: hinge)))
+            worst = max(worst, w.attachmentDistance(hinge)!)
         }
         print("coincident rigid: largest distance \(worst) pt; angle \(w.property(.angle, of: a))")
         #expect(worst < 0.55)
@@ -226,7 +220,7 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
         let b = try box(&w2, Vec2(500, 500), Vec2(40, 40))
         var d2 = AttachmentDefinition(kind: .anchor, itemA: b)
         d2.anchor = Vec2(500, 500)
-        d2.frequency = 2
+        d2.spring = Spring(frequency: 2)
         _ = try w2.addAttachment(d2)
         try w2.addLinearVelocity(Vec2(100, 100), to: b)
         var xs: [Real] = []
@@ -248,7 +242,7 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
         let b = try box(&w, Vec2(640, 500), Vec2(40, 40), density: 3)
         var def = AttachmentDefinition(kind: .items, itemA: a, itemB: b)
         def.length = 100
-        def.frequency = 2
+        def.spring = Spring(frequency: 2)
         _ = try w.addAttachment(def)
         var s: [Real] = []
         let ma = w.property(.mass, of: a)
@@ -309,10 +303,10 @@ fileprivate func rope(
 fileprivate func ropeStretch(_ w: World, _ kind: AttachmentTestRope, _ joints: [BehaviorID]) -> Real {
     var total: Real = 0
     for j in joints {
-        let d = number(w.behaviorProperty("distance", of: j))
+        let d = w.attachmentDistance(j)!
         switch kind {
         case .pin: total += d
-        case .limit, .rod: total += max(0, d - number(w.behaviorProperty("length", of: j)))
+        case .limit, .rod: total += max(0, d - w.attachmentLength(j)!)
         }
     }
     return total / Real(20 * joints.count)
@@ -387,7 +381,7 @@ fileprivate func ropeStretch(_ w: World, _ kind: AttachmentTestRope, _ joints: [
         var lowest = -Real.infinity
         for _ in 0..<600 {
             w.step()
-            worst = max(worst, number(w.behaviorProperty("distance", of: pin)))
+            worst = max(worst, w.attachmentDistance(pin)!)
             lowest = max(lowest, w.property(.y, of: arm))
         }
         print("pin pendulum: largest gap \(worst) pt")
@@ -413,13 +407,13 @@ fileprivate func ropeStretch(_ w: World, _ kind: AttachmentTestRope, _ joints: [
         var worst: Real = 0
         for _ in 0..<600 {
             w.step()
-            worst = max(worst, number(w.behaviorProperty("distance", of: p1)), number(w.behaviorProperty("distance", of: p2)))
+            worst = max(worst, w.attachmentDistance(p1)!, w.attachmentDistance(p2)!)
         }
         print("pin double pendulum, substeps \(substeps): largest gap \(worst) pt")
         #expect(worst < (substeps >= 8 ? 0.2 : 0.5))
         // The pair turned independently (a double pendulum is not rigid).
         #expect(abs(w.property(.angle, of: a) - w.property(.angle, of: b)) > 1e-3)
-        #expect(w.behaviorProperty("kind", of: p2) == .text("pin"))
+        #expect(w.attachmentKind(p2) == .pin)
     }
 
     /// A box pinned at its centre to the world, spun at 10 rad/s with a range of [−0.5, 1] rad:
@@ -448,11 +442,11 @@ fileprivate func ropeStretch(_ w: World, _ kind: AttachmentTestRope, _ joints: [
         for _ in 0..<120 { w.step() }
         #expect(abs(w.property(.angle, of: a) + 0.5) < 0.01)
         // Narrowing the range live.
-        try w.setBehaviorProperty("rangeMin", of: p, to: .number(-0.1))
+        try w.setAttachmentRange(p, min: -0.1, max: w.attachmentRange(p)!.max)
         for _ in 0..<60 { w.step() }
         #expect(abs(w.property(.angle, of: a) + 0.1) < 0.01)
-        #expect(throws: EngineError.self) { try w.setBehaviorProperty("rangeMin", of: p, to: .number(0.2)) }
-        #expect(throws: EngineError.self) { try w.setBehaviorProperty("rangeMax", of: p, to: .number(-0.2)) }
+        #expect(throws: EngineError.self) { try w.setAttachmentRange(p, min: 0.2, max: w.attachmentRange(p)!.max) }
+        #expect(throws: EngineError.self) { try w.setAttachmentRange(p, min: w.attachmentRange(p)!.min, max: -0.2) }
     }
 
     /// Friction torque T (N·m of the engine, 10⁴ kg·pt²/s²) decelerates a free spin at
@@ -490,7 +484,7 @@ fileprivate func ropeStretch(_ w: World, _ kind: AttachmentTestRope, _ joints: [
         var slackFrames = 0
         for _ in 0..<600 {
             w.step()
-            let d = number(w.behaviorProperty("distance", of: rope))
+            let d = w.attachmentDistance(rope)!
             worst = max(worst, d - 100)
             if d < 99 { slackFrames += 1 }
         }
@@ -519,12 +513,12 @@ fileprivate func ropeStretch(_ w: World, _ kind: AttachmentTestRope, _ joints: [
         var worst: Real = 0
         for _ in 0..<600 {
             w.step()
-            worst = max(worst, number(w.behaviorProperty("distance", of: rope)) - 150)
+            worst = max(worst, w.attachmentDistance(rope)! - 150)
         }
         print("limit items: largest excess \(worst) pt")
         #expect(worst < 0.5)
-        #expect(abs(number(w.behaviorProperty("offsetAX", of: rope)) + 20) < 1e-12)
-        #expect(abs(number(w.behaviorProperty("offsetBY", of: rope)) - 20) < 1e-12)
+        #expect(abs(w.attachmentOffsets(rope)!.a.x + 20) < 1e-12)
+        #expect(abs(w.attachmentOffsets(rope)!.b.y - 20) < 1e-12)
     }
 }
 
@@ -650,7 +644,7 @@ extension AttachmentDefinition {
         var fastest: Real = 0
         for frame in 0..<120 {
             anchor.x += (frame / 10) % 2 == 0 ? 40 : -40
-            try w.setBehaviorProperty("anchorX", of: joints[0], to: .number(anchor.x))
+            try w.setAttachmentAnchor(joints[0], Vec2(anchor.x, w.attachmentAnchor(joints[0])!.y))
             w.step()
             for l in links { fastest = max(fastest, Vec2(w.property(.vx, of: l), w.property(.vy, of: l)).length) }
         }
@@ -659,7 +653,7 @@ extension AttachmentDefinition {
         print("anchor drag: fastest link \(fastest) pt/s, end at \(end - anchor)")
         #expect(end.x.isFinite && end.y.isFinite)
         #expect(fastest < 20_000)
-        #expect(number(w.behaviorProperty("anchorX", of: joints[0])) == anchor.x)
+        #expect(w.attachmentAnchor(joints[0])!.x == anchor.x)
         #expect(ropeStretch(w, .rod, joints) < 0.005)
         #expect(abs(end.x - anchor.x) < 5 && abs(end.y - anchor.y - 400) < 2)
     }
@@ -672,14 +666,14 @@ extension AttachmentDefinition {
         def.anchor = Vec2(500, 300)
         let at = try w.addAttachment(def)
         for _ in 0..<10 { w.step() }
-        try w.setBehaviorProperty("anchorX", of: at, to: .number(1000))
+        try w.setAttachmentAnchor(at, Vec2(1000, w.attachmentAnchor(at)!.y))
         var fastest: Real = 0
         for _ in 0..<600 {
             w.step()
             fastest = max(fastest, Vec2(w.property(.vx, of: a), w.property(.vy, of: a)).length)
         }
-        print("teleport: fastest \(fastest) pt/s, distance \(number(w.behaviorProperty("distance", of: at)))")
-        #expect(abs(number(w.behaviorProperty("distance", of: at)) - 100) < 0.1)
+        print("teleport: fastest \(fastest) pt/s, distance \(w.attachmentDistance(at)!)")
+        #expect(abs(w.attachmentDistance(at)! - 100) < 0.1)
         #expect(fastest < 50_000)
     }
 }
@@ -694,31 +688,31 @@ extension AttachmentDefinition {
         let at = try w.addAttachment(def)
         #expect(w.behaviorKind(at) == .attachment)
         #expect(w.behaviorItems(at) == [a])
-        #expect(w.behaviorProperty("kind", of: at) == .text("anchor"))
-        #expect(abs(number(w.behaviorProperty("length", of: at)) - 90) < 1e-9)
-        #expect(number(w.behaviorProperty("anchorY", of: at)) == 300)
-        #expect(number(w.behaviorProperty("offsetAY", of: at)) == -10)
+        #expect(w.attachmentKind(at) == .anchor)
+        #expect(abs(w.attachmentLength(at)! - 90) < 1e-9)
+        #expect(w.attachmentAnchor(at)!.y == 300)
+        #expect(w.attachmentOffsets(at)!.a.y == -10)
         // Shorten the rod live: the item is pulled up to the new length.
-        try w.setBehaviorProperty("length", of: at, to: .number(50))
+        try w.setAttachmentLength(at, 50)
         for _ in 0..<120 { w.step() }
-        #expect(abs(number(w.behaviorProperty("distance", of: at)) - 50) < 0.05)
+        #expect(abs(w.attachmentDistance(at)! - 50) < 0.05)
         // Turn it into a spring and back.
-        try w.setBehaviorProperty("frequency", of: at, to: .number(3))
-        try w.setBehaviorProperty("damping", of: at, to: .number(0.7))
-        #expect(number(w.behaviorProperty("frequency", of: at)) == 3)
+        try w.setAttachmentSpring(at, Spring(frequency: 3, damping: w.attachmentDamping(at)!))
+        try w.setAttachmentDamping(at, 0.7)
+        #expect(w.attachmentSpring(at)?.frequency == 3)
         for _ in 0..<120 { w.step() }
         // A spring sags under gravity: k = m·ω², sag = g/ω² = 1000/(6π)² = 2.81 pt.
-        let sag = number(w.behaviorProperty("distance", of: at)) - 50
+        let sag = w.attachmentDistance(at)! - 50
         print("spring sag \(sag) pt (expected 2.81)")
         #expect(abs(sag - 1000 / ((6 * DMath.pi) * (6 * DMath.pi))) < 0.05)
-        try w.setBehaviorProperty("frequency", of: at, to: .number(0))
+        try w.setAttachmentSpring(at, nil)
         for _ in 0..<120 { w.step() }
-        #expect(abs(number(w.behaviorProperty("distance", of: at)) - 50) < 0.05)
+        #expect(abs(w.attachmentDistance(at)! - 50) < 0.05)
         // Errors.
-        #expect(throws: EngineError.self) { try w.setBehaviorProperty("length", of: at, to: .number(-1)) }
-        #expect(throws: EngineError.self) { try w.setBehaviorProperty("kind", of: at, to: .text("pin")) }
-        #expect(throws: EngineError.self) { try w.setBehaviorProperty("distance", of: at, to: .number(3)) }
-        #expect(throws: EngineError.self) { try w.setBehaviorProperty("nope", of: at, to: .number(3)) }
+        #expect(throws: EngineError.self) { try w.setAttachmentLength(at, -1) }
+        #expect(throws: EngineError.self) { try w.setAttachmentSpring(at, Spring(frequency: 0)) }
+        #expect(throws: EngineError.self) { try w.setAttachmentDamping(at, -1) }
+        #expect(w.attachmentSpring(at) == nil, "frequency 0: rigid, no spring")
         #expect(throws: EngineError.self) { try w.addItems([a], to: at) }
         #expect(w.invariantViolation() == nil)
     }
@@ -746,9 +740,13 @@ extension AttachmentDefinition {
         d.rangeMin = 0.5
         fails(d, field: "range")
         d = AttachmentDefinition(kind: .anchor, itemA: a)
-        d.frequency = -1
+        d.spring = Spring(frequency: -1)
         fails(d, field: "frequency")
-        d.frequency = 0
+        d.spring = Spring(frequency: 0)
+        fails(d, field: "frequency")
+        d.spring = Spring(frequency: 2, damping: -1)
+        fails(d, field: "damping")
+        d.spring = nil
         d.anchor = Vec2(.nan, 0)
         fails(d, field: "anchor")
         #expect(w.invariantViolation() == nil)
@@ -771,7 +769,7 @@ extension AttachmentDefinition {
         #expect(!w.isValid(snap))
         #expect(w.isValid(cAnchor))
         for _ in 0..<60 { w.step() }
-        #expect(abs(number(w.behaviorProperty("distance", of: cAnchor)) - 100) < 0.05)
+        #expect(abs(w.attachmentDistance(cAnchor)! - 100) < 0.05)
         try w.removeBehavior(cAnchor)
         #expect(!w.isValid(cAnchor))
         for _ in 0..<10 { w.step() }
@@ -812,7 +810,7 @@ extension AttachmentDefinition {
         while w.step() && frames < 3000 { frames += 1 }
         #expect(w.isSleeping(a) && w.isSleeping(b))
         #expect(!w.isRunning)
-        try w.setBehaviorProperty("anchorX", of: rod, to: .number(520))
+        try w.setAttachmentAnchor(rod, Vec2(520, w.attachmentAnchor(rod)!.y))
         #expect(w.isRunning && !w.isSleeping(a) && !w.isSleeping(b))
         frames = 0
         while w.step() && frames < 6000 { frames += 1 }
@@ -823,7 +821,7 @@ extension AttachmentDefinition {
         let stepped = w.step()
         #expect(stepped)
         #expect(w.property(.vx, of: b) > 0)
-        #expect(w.behaviorProperty("active", of: p) == .flag(false))
+        #expect(w.pushActive(p) == false)
         while w.step() {}
         try w.addLinearVelocity(Vec2(50, 0), to: b)
         #expect(w.isRunning && !w.isSleeping(a))
@@ -846,13 +844,13 @@ extension AttachmentDefinition {
         var def = AttachmentDefinition(kind: .anchor, itemA: g)
         def.anchor = Vec2(500, 300)
         let rod = try w.addAttachment(def)
-        #expect(abs(number(w.behaviorProperty("length", of: rod)) - 100) < 1e-9)
+        #expect(abs(w.attachmentLength(rod)! - 100) < 1e-9)
         var worst: Real = 0
         var worstBefore: Real = 0
         for _ in 0..<300 {
             w.step()
-            worst = max(worst, abs(number(w.behaviorProperty("distance", of: rod)) - 100))
-            worstBefore = max(worstBefore, abs(number(w.behaviorProperty("distance", of: before)) - 160))
+            worst = max(worst, abs(w.attachmentDistance(rod)! - 100))
+            worstBefore = max(worstBefore, abs(w.attachmentDistance(before)! - 160))
         }
         print("group rod: \(worst) pt, rod to a member: \(worstBefore) pt")
         #expect(worst < 0.05)
@@ -881,7 +879,7 @@ extension AttachmentDefinition {
         for _ in 0..<900 {
             w.step()
             xs.append(w.property(.x, of: bob) - anchor.x)
-            stretch = max(stretch, abs(number(w.behaviorProperty("distance", of: rod)) - 200))
+            stretch = max(stretch, abs(w.attachmentDistance(rod)! - 200))
         }
         let T = period(crossings(xs, dt: World.frameDuration))
         let expected = 2 * DMath.pi * (0.2 as Real).squareRoot()

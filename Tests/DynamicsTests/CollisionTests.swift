@@ -428,8 +428,8 @@ private func steps(_ w: inout World, _ n: Int) {
         steps(&w, 120)
         // a falls through b and rests on the boundary line at y = 600.
         #expect(abs(w.property(.y, of: a) - 575) < 0.5)
-        #expect(w.behaviorProperty("mode", of: c) == .text("boundaries"))
-        try w.setBehaviorProperty("mode", of: c, to: .text("items"))
+        #expect(w.collisionMode(c) == .boundaries)
+        try w.setCollisionMode(c, .items)
         steps(&w, 120)
         // Now a ignores the line and the bounds, and falls out.
         #expect(w.property(.y, of: a) > 1000)

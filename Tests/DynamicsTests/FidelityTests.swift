@@ -56,7 +56,7 @@ import Testing
         w.setModel(.ideal)
         #expect(w.boundaryElasticity(line) == 0.5 && w.boundaryFriction(line) == 0)
         #expect(w.boundsElasticity(c) == 0 && w.boundsFriction(c) == 0.7)
-        #expect(w.behaviorProperty("boundsFriction", of: c) == .number(0.7))
+        #expect(w.boundsFriction(c) == 0.7)
         #expect(throws: EngineError.self) { try w.setBoundaryMaterial(line, friction: -1) }
         #expect(throws: EngineError.self) { try w.setBoundsMaterial(c, elasticity: .nan) }
         #expect(w.boundaryFriction(line) == 0)
@@ -132,7 +132,7 @@ import Testing
         var worst: Real = 0
         for _ in 0..<120 {
             w.step()
-            if case .number(let d) = w.behaviorProperty("distance", of: pin) { worst = max(worst, d) }
+            worst = max(worst, w.attachmentDistance(pin) ?? .infinity)
         }
         // The ball did hit the arm (it was turned back or slowed).
         #expect(w.property(.vy, of: ball) < 0.9 * speed)

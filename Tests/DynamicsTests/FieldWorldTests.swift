@@ -115,7 +115,7 @@ fileprivate func body(_ w: inout World, _ c: Vec2) throws -> ItemID {
             try w.setFieldSmoothness(f, 0.5)
             Issue.record("expected an error")
         } catch {
-            #expect(error.message == "smoothness is not a property of spring fields (only of noise and turbulence fields)")
+            #expect(error.detail == "smoothness is not a property of spring fields (only of noise and turbulence fields)")
         }
     }
 
@@ -305,26 +305,23 @@ fileprivate func body(_ w: inout World, _ c: Vec2) throws -> ItemID {
         #expect(off.samples.isEmpty)
     }
 
-    /// The by-name properties the language uses.
-    @Test func propertiesByName() throws {
+    /// The typed accessors and setters the language maps its names onto.
+    @Test func typedPropertyAccess() throws {
         var w = World()
         let f = try w.addField(.noise(smoothness: 0.5, animationSpeed: 1))
-        #expect(w.behaviorProperty("kind", of: f) == .text("noise"))
-        #expect(w.behaviorProperty("smoothness", of: f) == .number(0.5))
-        try w.setBehaviorProperty("strength", of: f, to: .number(3))
-        try w.setBehaviorProperty("x", of: f, to: .number(40))
-        try w.setBehaviorProperty("seed", of: f, to: .number(12))
+        #expect(w.fieldDefinition(f)?.kind == .noise)
+        #expect(w.fieldDefinition(f)?.smoothness == 0.5)
+        try w.setFieldStrength(f, 3)
+        try w.setFieldPosition(f, Vec2(40, 0))
+        try w.setFieldSeed(f, 12)
         #expect(w.fieldDefinition(f)?.strength == 3)
         #expect(w.fieldDefinition(f)?.position == Vec2(40, 0))
         #expect(w.fieldDefinition(f)?.seed == 12)
-        expectError(.invalidValue, field: "seed") { try w.setBehaviorProperty("seed", of: f, to: .number(1.5)) }
-        expectError(.notAllowed, field: "kind") { try w.setBehaviorProperty("kind", of: f, to: .text("spring")) }
-        expectError(.notAllowed, field: "direction") { try w.setBehaviorProperty("dx", of: f, to: .number(1)) }
-        expectError(.invalidValue, field: "smoothness") { try w.setBehaviorProperty("smoothness", of: f, to: .number(.nan)) }
+        expectError(.notAllowed, field: "direction") { try w.setFieldDirection(f, Vec2(1, 0)) }
+        expectError(.invalidValue, field: "smoothness") { try w.setFieldSmoothness(f, .nan) }
         let v = try w.addField(.velocity(direction: Vec2(1, 2)))
-        #expect(w.behaviorProperty("dy", of: v) == .number(2))
-        #expect(w.behaviorProperty("strength", of: v) == nil)
-        #expect(World.fieldProperties(of: .velocity).map(\.name) == ["kind", "x", "y", "dx", "dy"])
-        #expect(World.behaviorProperties(of: .field).count == 11)
+        #expect(w.fieldDefinition(v)?.direction.y == 2)
+        #expect(w.fieldDefinition(v)?.kind.has(.strength) == false)
+        expectError(.notAllowed, field: "strength") { try w.setFieldStrength(v, 3) }
     }
 }

@@ -105,26 +105,30 @@ import Testing
         do {
             try w.setProperty(.vx, of: a, to: 3)
             Issue.record("expected an error")
-        } catch let e as EngineError {
+        } catch {
+            let e = error
             #expect(e.kind == .notAllowed)
             #expect(e.field == "vx")
         }
         #expect(throws: EngineError.self) { try w.addGroup([]) }
-        do { _ = try w.addGroup([a, other]); Issue.record("expected an error") } catch let e as EngineError {
+        do { _ = try w.addGroup([a, other]); Issue.record("expected an error") } catch {
+            let e = error
             #expect(e.kind == .notAllowed)
         }
-        do { _ = try w.addGroup([g, other]); Issue.record("expected an error") } catch let e as EngineError {
+        do { _ = try w.addGroup([g, other]); Issue.record("expected an error") } catch {
+            let e = error
             #expect(e.kind == .notAllowed)
         }
-        do { _ = try w.addGroup([other, other]); Issue.record("expected an error") } catch let e as EngineError {
+        do { _ = try w.addGroup([other, other]); Issue.record("expected an error") } catch {
+            let e = error
             #expect(e.kind == .notAllowed)
         }
-        do { try w.removeItem(b); Issue.record("expected an error") } catch let e as EngineError {
+        do { try w.removeItem(b); Issue.record("expected an error") } catch {
+            let e = error
             #expect(e.kind == .notAllowed)
         }
-        do { _ = try w.addGravity(vector: Vec2(0, 1), items: [a]); Issue.record("expected an error") } catch let e
-            as EngineError
-        {
+        do { _ = try w.addGravity(vector: Vec2(0, 1), items: [a]); Issue.record("expected an error") } catch {
+            let e = error
             #expect(e.kind == .notAllowed)
         }
         // A group of one is allowed.

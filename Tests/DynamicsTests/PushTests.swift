@@ -54,16 +54,16 @@ fileprivate func pushWorld(_ model: WorldModel, size: Vec2 = Vec2(100, 100)) thr
         for model in WorldModel.allCases {
             var (w, id) = try pushWorld(model)
             let p = try w.addPush(items: [id], mode: .instantaneous, vector: Vec2(1, 0))
-            #expect(w.behaviorProperty("active", of: p) == .flag(true))
+            #expect(w.pushActive(p) == true)
             w.step()
             #expect(w.property(.vx, of: id) == 100)
-            #expect(w.behaviorProperty("active", of: p) == .flag(false))
+            #expect(w.pushActive(p) == false)
             for _ in 0..<10 { w.step() }
             #expect(w.property(.vx, of: id) == 100)
-            try w.setBehaviorProperty("active", of: p, to: .flag(true))
+            try w.setPushActive(p, true)
             w.step()
             #expect(w.property(.vx, of: id) == 200)
-            #expect(w.behaviorProperty("active", of: p) == .flag(false))
+            #expect(w.pushActive(p) == false)
         }
     }
 
@@ -102,32 +102,31 @@ fileprivate func pushWorld(_ model: WorldModel, size: Vec2 = Vec2(100, 100)) thr
     @Test func angleAndMagnitude() throws {
         var (w, id) = try pushWorld(.ideal)
         let p = try w.addPush(items: [id], mode: .continuous, vector: Vec2(0, 2))
-        #expect(w.behaviorProperty("angle", of: p) == .number(DMath.pi / 2))
-        #expect(w.behaviorProperty("magnitude", of: p) == .number(2))
-        #expect(w.behaviorProperty("mode", of: p) == .text("continuous"))
+        #expect(w.pushAngle(p) == DMath.pi / 2)
+        #expect(w.pushVector(p)?.length == 2)
+        #expect(w.pushMode(p) == .continuous)
         // Magnitude 0 keeps the angle (unlike gravity); a later magnitude points the same way.
-        try w.setBehaviorProperty("magnitude", of: p, to: .number(0))
-        #expect(w.behaviorProperty("angle", of: p) == .number(DMath.pi / 2))
-        try w.setBehaviorProperty("magnitude", of: p, to: .number(3))
-        guard case .number(let dy) = w.behaviorProperty("dy", of: p),
-            case .number(let dx) = w.behaviorProperty("dx", of: p)
+        try w.setPushMagnitude(p, 0)
+        #expect(w.pushAngle(p) == DMath.pi / 2)
+        try w.setPushMagnitude(p, 3)
+        guard let dy = w.pushVector(p)?.y,
+            let dx = w.pushVector(p)?.x
         else { Issue.record("no dx/dy"); return }
         #expect(abs(dx) < 1e-12 && abs(dy - 3) < 1e-12)
-        try w.setBehaviorProperty("angle", of: p, to: .number(0))
-        guard case .number(let dx2) = w.behaviorProperty("dx", of: p) else { return }
+        try w.setPushAngle(p, 0)
+        guard let dx2 = w.pushVector(p)?.x else { return }
         #expect(abs(dx2 - 3) < 1e-12)
         // Negative magnitude reverses the vector; the angle turns by π.
-        try w.setBehaviorProperty("magnitude", of: p, to: .number(-1))
-        guard case .number(let dx3) = w.behaviorProperty("dx", of: p),
-            case .number(let a3) = w.behaviorProperty("angle", of: p)
+        try w.setPushMagnitude(p, -1)
+        guard let dx3 = w.pushVector(p)?.x,
+            let a3 = w.pushAngle(p)
         else { return }
         #expect(abs(dx3 + 1) < 1e-12)
         #expect(abs(abs(a3) - DMath.pi) < 1e-12)
-        #expect(throws: EngineError.self) { try w.setBehaviorProperty("mode", of: p, to: .text("instantaneous")) }
-        #expect(throws: EngineError.self) { try w.setBehaviorProperty("dx", of: p, to: .number(.nan)) }
+        #expect(throws: EngineError.self) { try w.setPushVector(p, Vec2(.nan, 0)) }
         // Offsets by name.
-        try w.setBehaviorProperty("offsetX", of: p, to: .number(5))
-        #expect(w.behaviorProperty("offsetX", of: p) == .number(5))
+        try w.setPushOffset(p, Vec2(5, w.pushOffset(p)!.y))
+        #expect(w.pushOffset(p)?.x == 5)
     }
 
     @Test func itemsJoinLeaveAndDisappear() throws {

@@ -50,12 +50,12 @@ fileprivate func item(_ w: inout World, _ c: Vec2, _ size: Vec2 = Vec2(100, 60),
         var w = try snapWorld()
         let a = try item(&w, Vec2(200, 300))
         let s = try w.addSnap(item: a, to: Vec2(200, 300))
-        #expect(w.behaviorProperty("damping", of: s) == .number(0.5))
-        try w.setBehaviorProperty("x", of: s, to: .number(400))
-        try w.setBehaviorProperty("y", of: s, to: .number(100))
-        try w.setBehaviorProperty("damping", of: s, to: .number(1))
-        #expect(w.behaviorProperty("x", of: s) == .number(400))
-        #expect(w.behaviorProperty("damping", of: s) == .number(1))
+        #expect(w.snapDamping(s) == 0.5)
+        try w.setSnapPoint(s, Vec2(400, w.snapPoint(s)!.y))
+        try w.setSnapPoint(s, Vec2(w.snapPoint(s)!.x, 100))
+        try w.setSnapDamping(s, 1)
+        #expect(w.snapPoint(s)?.x == 400)
+        #expect(w.snapDamping(s) == 1)
         // Critically damped springs: no overshoot past the new point along x.
         var maxX = -Real.infinity
         for _ in 0..<180 {
@@ -66,7 +66,7 @@ fileprivate func item(_ w: inout World, _ c: Vec2, _ size: Vec2 = Vec2(100, 60),
         #expect(abs(w.property(.x, of: a) - 400) < 0.5)
         #expect(abs(w.property(.y, of: a) - 100) < 0.5)
         #expect(maxX < 400 + 1)
-        #expect(throws: EngineError.self) { try w.setBehaviorProperty("damping", of: s, to: .number(-1)) }
+        #expect(throws: EngineError.self) { try w.setSnapDamping(s, -1) }
         #expect(throws: EngineError.self) { try w.addSnap(item: a, to: Vec2(.nan, 0)) }
         try w.removeBehavior(s)
         #expect(!w.isValid(s))

@@ -14,8 +14,13 @@ func expectError(
     } catch let e as EngineError {
         #expect(e.kind == kind, sourceLocation: sourceLocation)
         #expect(e.field == field, sourceLocation: sourceLocation)
-        #expect(!e.message.isEmpty && !e.message.hasSuffix("."), sourceLocation: sourceLocation)
-        #expect(e.message.first?.isLowercase == true, sourceLocation: sourceLocation)
+        // A bad number says what it must be and carries the value; any other error a sentence.
+        if e.requirement != nil {
+            #expect(e.value != nil && e.detail.isEmpty, sourceLocation: sourceLocation)
+        } else {
+            #expect(!e.detail.isEmpty && !e.detail.hasSuffix("."), sourceLocation: sourceLocation)
+            #expect(e.detail.first?.isLowercase == true, sourceLocation: sourceLocation)
+        }
     } catch {
         Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
     }
@@ -60,18 +65,36 @@ func expectError(
         #expect(w.stateHash() == before)
     }
 
-    @Test func messagesNameTheValue() throws {
+    /// A bad number comes back as its field, its value and what it must be (the language
+    /// renders the sentence).
+    @Test func errorsCarryTheValueAndTheRequirement() throws {
         var w = World()
         do {
             _ = try item(&w) { $0.density = -1 }
+            Issue.record("expected an error")
         } catch let e as EngineError {
-            #expect(e.message == "density must be greater than 0 (got -1)")
-            #expect(e.description == e.message)
+            #expect(e == EngineError(field: "density", value: -1, requirement: .positive))
         }
         do {
             _ = try item(&w) { $0.resistance = -0.25 }
+            Issue.record("expected an error")
         } catch let e as EngineError {
-            #expect(e.message == "resistance must not be negative (got -0.25)")
+            #expect(e == EngineError(field: "resistance", value: -0.25, requirement: .nonNegative))
+        }
+        do {
+            try w.setSubsteps(65)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error == EngineError(field: "substeps", value: 65, requirement: .between(1, 64)))
+        }
+        let a = try item(&w) { $0.center = Vec2(100, 100) }
+        var pin = AttachmentDefinition(kind: .pin, itemA: a)
+        pin.rangeMin = 0.5
+        do {
+            _ = try w.addAttachment(pin)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error == EngineError(field: "range", value: 0.5, requirement: .rangeLowEnd))
         }
     }
 

@@ -41,6 +41,17 @@ public enum AttachmentKind: String, CaseIterable, Sendable {
     case limit
 }
 
+/// A damped spring: frequency, Hz (> 0), and damping ratio (≥ 0; 1 is critical).
+public struct Spring: Equatable, Sendable {
+    public var frequency: Real
+    public var damping: Real
+
+    public init(frequency: Real, damping: Real = 0) {
+        self.frequency = frequency
+        self.damping = damping
+    }
+}
+
 /// Everything needed to create an attachment. Units: pt, rad, Hz.
 public struct AttachmentDefinition: Sendable {
     public var kind: AttachmentKind
@@ -60,10 +71,8 @@ public struct AttachmentDefinition: Sendable {
     public var axis = Vec2(1, 0)
     /// Rest length (anchor, items) or maximum length (limit), pt, ≥ 0; nil: the distance when attached.
     public var length: Real? = nil
-    /// Spring frequency, Hz, ≥ 0 (anchor, items); 0 is a rigid rod.
-    public var frequency: Real = 0
-    /// Spring damping ratio, ≥ 0 (1: critical).
-    public var damping: Real = 0
+    /// The spring of an anchor or items attachment; nil: a rigid rod.
+    public var spring: Spring? = nil
     /// Pin: allowed relative rotation, rad; slide: allowed travel, pt. Must contain 0.
     public var rangeMin: Real = -.infinity
     public var rangeMax: Real = .infinity
@@ -97,7 +106,7 @@ extension World {
     /// `.invalidValue` (a missing or extra item for the kind; NaN/infinite points; a negative
     /// length, frequency, damping or friction torque; a zero slide axis; a range without 0),
     /// naming the field.
-    public mutating func addAttachment(_ def: AttachmentDefinition) throws -> BehaviorID {
+    public mutating func addAttachment(_ def: AttachmentDefinition) throws(EngineError) -> BehaviorID {
         let a = try attachmentItem(def.itemA, field: "itemA")
         var b: Int? = nil
         if let id = def.itemB {
@@ -120,8 +129,7 @@ extension World {
         try finite("axis", def.axis.x)
         try finite("axis", def.axis.y)
         if let l = def.length { try nonNegative("length", l) }
-        try nonNegative("frequency", def.frequency)
-        try nonNegative("damping", def.damping)
+        if let spring = def.spring { try World.validate(spring) }
         try nonNegative("frictionTorque", def.frictionTorque)
         try World.checkRange(def.rangeMin, def.rangeMax, fields: ("range", "range"))
         let axis = def.axis.normalized
@@ -174,8 +182,8 @@ extension World {
         }
         if def.kind.collidesConnected { j.flags |= JointFlags.collideConnected }
         j.length = def.length ?? (jointPoint(j.itemA, j.localA) - jointPoint(j.itemB, j.localB)).length
-        j.hertz = def.frequency
-        j.dampingRatio = def.damping
+        j.hertz = def.spring?.frequency ?? 0
+        j.dampingRatio = def.spring?.damping ?? 0
         j.lower = def.rangeMin
         j.upper = def.rangeMax
         j.maxMotorTorque = def.frictionTorque * World.torqueUnit
@@ -222,14 +230,10 @@ extension World {
         if lo.isNaN { throw EngineError(.invalidValue, field: fields.0, "the range's low end must be a number (got nan)") }
         if hi.isNaN { throw EngineError(.invalidValue, field: fields.1, "the range's high end must be a number (got nan)") }
         if lo > 0 {
-            throw EngineError(
-                .invalidValue, field: fields.0,
-                "the range must contain 0: its low end must not be greater than 0 (got \(formatNumber(lo)))")
+            throw EngineError(field: fields.0, value: lo, requirement: .rangeLowEnd)
         }
         if hi < 0 {
-            throw EngineError(
-                .invalidValue, field: fields.1,
-                "the range must contain 0: its high end must not be less than 0 (got \(formatNumber(hi)))")
+            throw EngineError(field: fields.1, value: hi, requirement: .rangeHighEnd)
         }
     }
 
@@ -459,97 +463,134 @@ extension World {
         (jointPoint(j.itemA, j.localA) - jointPoint(j.itemB, j.localB)).length
     }
 
-    // MARK: Properties by name
+    // MARK: Typed accessors
 
-    static let attachmentPropertyTable: [BehaviorPropertyInfo] = [
-        BehaviorPropertyInfo("kind", settable: false, unit: "anchor|items|pin|fixed|slide|limit", "how it was created"),
-        BehaviorPropertyInfo("anchorX", unit: "pt", "x of the anchor point; moving it drags the attachment (world ends only)"),
-        BehaviorPropertyInfo("anchorY", unit: "pt", "y of the anchor point"),
-        BehaviorPropertyInfo("length", unit: "pt", "rest length (anchor, items) or maximum length (limit)"),
-        BehaviorPropertyInfo("frequency", unit: "Hz", "spring frequency; 0 is a rigid rod (anchor, items)"),
-        BehaviorPropertyInfo("damping", unit: "", "spring damping ratio; 1 is critical (anchor, items)"),
-        BehaviorPropertyInfo("frictionTorque", unit: "N·m", "pin: resistance to turning about the anchor; 0 is free"),
-        BehaviorPropertyInfo("rangeMin", unit: "rad|pt", "pin: least relative rotation; slide: least travel; -inf: none"),
-        BehaviorPropertyInfo("rangeMax", unit: "rad|pt", "pin: most relative rotation; slide: most travel; inf: none"),
-        BehaviorPropertyInfo("offsetAX", settable: false, unit: "pt", "the attached point on the first item, in its frame"),
-        BehaviorPropertyInfo("offsetAY", settable: false, unit: "pt", "the attached point on the first item, in its frame"),
-        BehaviorPropertyInfo("offsetBX", settable: false, unit: "pt", "the attached point on the second item, in its frame"),
-        BehaviorPropertyInfo("offsetBY", settable: false, unit: "pt", "the attached point on the second item, in its frame"),
-        BehaviorPropertyInfo("distance", settable: false, unit: "pt", "current distance between the two attached points"),
-    ]
+    /// The length: rest length (anchor, items) or maximum length (limit), pt; for pin, fixed
+    /// and slide attachments the distance between the attached points when made. Nil if `id`
+    /// is not an attachment.
+    public func attachmentLength(_ id: BehaviorID) -> Real? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        return jointWorld.joints[k].length
+    }
 
-    func attachmentProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
+    /// The spring of an anchor or items attachment; nil when it is a rigid rod (or `id` is not
+    /// an attachment).
+    public func attachmentSpring(_ id: BehaviorID) -> Spring? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        let j = jointWorld.joints[k]
+        return j.hertz > 0 ? Spring(frequency: j.hertz, damping: j.dampingRatio) : nil
+    }
+
+    /// The damping ratio (1: critical), kept while the attachment is rigid and used by the
+    /// spring it is given later. Nil if `id` is not an attachment.
+    public func attachmentDamping(_ id: BehaviorID) -> Real? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        return jointWorld.joints[k].dampingRatio
+    }
+
+    /// Pin: the friction torque, N·m of the engine (1 = 10⁴ kg·pt²/s²). Nil if not an attachment.
+    public func attachmentFrictionTorque(_ id: BehaviorID) -> Real? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        return jointWorld.joints[k].maxMotorTorque / World.torqueUnit
+    }
+
+    /// Pin: allowed relative rotation, rad; slide: allowed travel, pt (−∞...∞: free).
+    public func attachmentRange(_ id: BehaviorID) -> (min: Real, max: Real)? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        return (jointWorld.joints[k].lower, jointWorld.joints[k].upper)
+    }
+
+    /// The anchor point: the world end, or the current hinge / weld / axis point of a two-item
+    /// pin, fixed or slide, or (0, 0) for two-item anchor, items and limit kinds (as UIKit).
+    public func attachmentAnchor(_ id: BehaviorID) -> Vec2? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        return attachmentAnchor(jointWorld.joints[k])
+    }
+
+    /// The attached points in each item's own frame, pt (b is zero without a second item).
+    public func attachmentOffsets(_ id: BehaviorID) -> (a: Vec2, b: Vec2)? {
         guard let k = try? attachmentIndex(id) else { return nil }
         let j = jointWorld.joints[k]
         let swapped = j.flags & JointFlags.swapped != 0
         let offsetA = swapped ? j.localB : j.localA
         let offsetB = swapped || j.itemB == JointSim.world ? Vec2.zero : j.localB
-        switch name {
-        case "kind": return AttachmentKind(code: j.kind).map { .text($0.rawValue) }
-        case "anchorX": return .number(attachmentAnchor(j).x)
-        case "anchorY": return .number(attachmentAnchor(j).y)
-        case "length": return .number(j.length)
-        case "frequency": return .number(j.hertz)
-        case "damping": return .number(j.dampingRatio)
-        case "frictionTorque": return .number(j.maxMotorTorque / World.torqueUnit)
-        case "rangeMin": return .number(j.lower)
-        case "rangeMax": return .number(j.upper)
-        case "offsetAX": return .number(offsetA.x)
-        case "offsetAY": return .number(offsetA.y)
-        case "offsetBX": return .number(offsetB.x)
-        case "offsetBY": return .number(offsetB.y)
-        case "distance": return .number(attachmentDistance(j))
-        default: return nil
-        }
+        return (offsetA, offsetB)
     }
 
-    mutating func setAttachmentProperty(_ name: String, of id: BehaviorID, to value: BehaviorValue) throws {
+    /// The current distance between the two attached points, pt.
+    public func attachmentDistance(_ id: BehaviorID) -> Real? {
+        guard let k = try? attachmentIndex(id) else { return nil }
+        return attachmentDistance(jointWorld.joints[k])
+    }
+
+    /// Moves the world end of an attachment (dragging it). `.notAllowed` between two items.
+    public mutating func setAttachmentAnchor(_ id: BehaviorID, _ p: Vec2) throws(EngineError) {
         let k = try attachmentIndex(id)
-        defer { wakeEnds(of: jointWorld.joints[k]) }
-        switch name {
-        case "anchorX", "anchorY":
-            let d = try World.numberValue(value, name)
-            guard let (isA, p) = worldEnd(jointWorld.joints[k]) else {
-                throw EngineError(
-                    .notAllowed, field: name, "the anchor of an attachment between two items cannot be moved")
-            }
-            let q = name == "anchorX" ? Vec2(d, p.y) : Vec2(p.x, d)
-            if isA { jointWorld.joints[k].localA = q } else { jointWorld.joints[k].localB = q }
-        case "length":
-            let d = try World.numberValue(value, name)
-            try nonNegative(name, d)
-            jointWorld.joints[k].length = d
-            jointWorld.joints[k].updateAttachmentType()
-            jointWorld.solver.topologyDirty = true
-        case "frequency":
-            let d = try World.numberValue(value, name)
-            try nonNegative(name, d)
-            jointWorld.joints[k].hertz = d
-            jointWorld.joints[k].updateAttachmentType()
-            jointWorld.solver.topologyDirty = true
-        case "damping":
-            let d = try World.numberValue(value, name)
-            try nonNegative(name, d)
-            jointWorld.joints[k].dampingRatio = d
-        case "frictionTorque":
-            let d = try World.numberValue(value, name)
-            try nonNegative(name, d)
-            jointWorld.joints[k].maxMotorTorque = d * World.torqueUnit
-            jointWorld.joints[k].updateAttachmentType()
-        case "rangeMin", "rangeMax":
-            guard case .number(let d) = value else {
-                throw EngineError(.invalidValue, field: name, "\(name) must be a number")
-            }
-            let lo = name == "rangeMin" ? d : jointWorld.joints[k].lower
-            let hi = name == "rangeMax" ? d : jointWorld.joints[k].upper
-            try World.checkRange(lo, hi)
-            jointWorld.joints[k].lower = lo
-            jointWorld.joints[k].upper = hi
-            jointWorld.joints[k].updateAttachmentType()
-            jointWorld.solver.topologyDirty = true
-        default:
-            throw EngineError(.invalidValue, field: name, "no property '\(name)'")
+        try finite("anchor", p.x)
+        try finite("anchor", p.y)
+        guard let (isA, _) = worldEnd(jointWorld.joints[k]) else {
+            throw EngineError(.notAllowed, field: "anchor", "the anchor of an attachment between two items cannot be moved")
         }
+        if isA { jointWorld.joints[k].localA = p } else { jointWorld.joints[k].localB = p }
+        wakeEnds(of: jointWorld.joints[k])
+    }
+
+    /// Sets the rest (or maximum) length, pt, ≥ 0.
+    public mutating func setAttachmentLength(_ id: BehaviorID, _ length: Real) throws(EngineError) {
+        let k = try attachmentIndex(id)
+        try nonNegative("length", length)
+        jointWorld.joints[k].length = length
+        jointWorld.joints[k].updateAttachmentType()
+        jointWorld.solver.topologyDirty = true
+        wakeEnds(of: jointWorld.joints[k])
+    }
+
+    /// Gives the attachment a spring, or makes it rigid (nil). Frequency > 0, damping ≥ 0.
+    public mutating func setAttachmentSpring(_ id: BehaviorID, _ spring: Spring?) throws(EngineError) {
+        let k = try attachmentIndex(id)
+        if let spring { try World.validate(spring) }
+        jointWorld.joints[k].hertz = spring?.frequency ?? 0
+        if let spring { jointWorld.joints[k].dampingRatio = spring.damping }
+        jointWorld.joints[k].updateAttachmentType()
+        jointWorld.solver.topologyDirty = true
+        wakeEnds(of: jointWorld.joints[k])
+    }
+
+    /// Sets the damping ratio, ≥ 0 (of the spring, now or when it gets one).
+    public mutating func setAttachmentDamping(_ id: BehaviorID, _ damping: Real) throws(EngineError) {
+        let k = try attachmentIndex(id)
+        try nonNegative("damping", damping)
+        jointWorld.joints[k].dampingRatio = damping
+        wakeEnds(of: jointWorld.joints[k])
+    }
+
+    /// Pin: sets the friction torque, ≥ 0, N·m of the engine.
+    public mutating func setAttachmentFrictionTorque(_ id: BehaviorID, _ torque: Real) throws(EngineError) {
+        let k = try attachmentIndex(id)
+        try nonNegative("frictionTorque", torque)
+        jointWorld.joints[k].maxMotorTorque = torque * World.torqueUnit
+        jointWorld.joints[k].updateAttachmentType()
+        wakeEnds(of: jointWorld.joints[k])
+    }
+
+    /// Pin and slide: sets the allowed range (it must contain 0; ±∞: unlimited).
+    public mutating func setAttachmentRange(_ id: BehaviorID, min lo: Real, max hi: Real) throws(EngineError) {
+        let k = try attachmentIndex(id)
+        try World.checkRange(lo, hi)
+        jointWorld.joints[k].lower = lo
+        jointWorld.joints[k].upper = hi
+        jointWorld.joints[k].updateAttachmentType()
+        jointWorld.solver.topologyDirty = true
+        wakeEnds(of: jointWorld.joints[k])
+    }
+
+    /// A spring's frequency > 0 and damping ≥ 0, both finite.
+    static func validate(_ spring: Spring) throws(EngineError) {
+        if !spring.frequency.isFinite { throw EngineError.notFinite("frequency", spring.frequency) }
+        if spring.frequency < 0 { throw EngineError.mustBeNonNegative("frequency", spring.frequency) }
+        if spring.frequency == 0 { throw EngineError.mustBePositive("frequency", spring.frequency) }
+        if !spring.damping.isFinite { throw EngineError.notFinite("damping", spring.damping) }
+        if spring.damping < 0 { throw EngineError.mustBeNonNegative("damping", spring.damping) }
     }
 }
 

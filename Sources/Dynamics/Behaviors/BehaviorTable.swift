@@ -122,7 +122,7 @@ extension World {
 
     /// Adds items to a behavior (already present ones are ignored; a gravity acting on every
     /// item is unchanged).
-    public mutating func addItems(_ ids: [ItemID], to id: BehaviorID) throws {
+    public mutating func addItems(_ ids: [ItemID], to id: BehaviorID) throws(EngineError) {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
         let add = try behaviorItemSlots(ids)
         try refuseFixedItems(slot: s)
@@ -136,7 +136,7 @@ extension World {
 
     /// Removes items from a behavior (absent ones are ignored). A gravity acting on every item
     /// first becomes one acting on an explicit list of all current items.
-    public mutating func removeItems(_ ids: [ItemID], from id: BehaviorID) throws {
+    public mutating func removeItems(_ ids: [ItemID], from id: BehaviorID) throws(EngineError) {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
         let remove = try behaviorItemSlots(ids)
         try refuseFixedItems(slot: s)
@@ -159,7 +159,7 @@ extension World {
     }
 
     /// Removes a behavior. The others are unchanged.
-    public mutating func removeBehavior(_ id: BehaviorID) throws {
+    public mutating func removeBehavior(_ id: BehaviorID) throws(EngineError) {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
         if behaviors.slots[s].kind == .gravity { removeGravityRecord(slot: s) }
         if behaviors.slots[s].kind == .collision { removeCollisionRecord(slot: s) }
@@ -171,5 +171,19 @@ extension World {
         behaviors.slots[s].nextFree = behaviors.freeSlot
         behaviors.freeSlot = Int32(s)
         updateGravityCache()
+    }
+
+    /// The items a behavior acts on, in the order they were added; nil when it acts on every
+    /// item (present and future) or the behavior is gone.
+    public func behaviorItems(_ id: BehaviorID) -> [ItemID]? {
+        guard let kind = behaviorKind(id) else { return nil }
+        switch kind {
+        case .gravity: return gravityItems(id)
+        case .attachment: return attachmentItems(id)
+        case .push: return pushItems(id)
+        case .snap: return snapItems(id)
+        case .collision: return collisionItems(id)
+        case .field: return fieldItems(id)
+        }
     }
 }

@@ -73,7 +73,7 @@ extension World {
     /// (a NaN or infinite inset).
     public mutating func addCollision(
         items ids: [ItemID]?, mode: CollisionMode = .everything, bounds: Bool = false, insets: Insets = .zero
-    ) throws -> BehaviorID {
+    ) throws(EngineError) -> BehaviorID {
         try validate(insets)
         let members = try ids.map { ids throws(EngineError) in try behaviorItemSlots(ids) }
         let s = allocateBehavior(kind: .collision, record: collisions.count)
@@ -108,7 +108,7 @@ extension World {
     }
 
     /// Sets the mode; a change rebuilds the collision filters and wakes the world.
-    public mutating func setCollisionMode(_ id: BehaviorID, _ mode: CollisionMode) throws {
+    public mutating func setCollisionMode(_ id: BehaviorID, _ mode: CollisionMode) throws(EngineError) {
         let c = try requireCollision(id)
         guard collisions[c].mode != mode else { return }
         collisions[c].mode = mode
@@ -117,7 +117,7 @@ extension World {
 
     /// Turns the reference-bounds boundary on or off. Turning it on resets the insets to zero,
     /// as setting translatesReferenceBoundsIntoBoundary does (reference §8).
-    public mutating func setCollisionBounds(_ id: BehaviorID, _ on: Bool) throws {
+    public mutating func setCollisionBounds(_ id: BehaviorID, _ on: Bool) throws(EngineError) {
         let c = try requireCollision(id)
         guard collisions[c].bounds != on else { return }
         collisions[c].bounds = on
@@ -126,7 +126,7 @@ extension World {
     }
 
     /// Sets the insets of the reference-bounds boundary, pt (finite).
-    public mutating func setCollisionInsets(_ id: BehaviorID, _ insets: Insets) throws {
+    public mutating func setCollisionInsets(_ id: BehaviorID, _ insets: Insets) throws(EngineError) {
         let c = try requireCollision(id)
         try validate(insets)
         guard collisions[c].insets != insets else { return }
@@ -203,63 +203,5 @@ extension World {
             if !moved.contains(e) { moved.append(e) }
         }
         behaviors.collisionMembers = moved
-    }
-
-    // MARK: Properties by name
-
-    static let collisionPropertyTable: [BehaviorPropertyInfo] = [
-        BehaviorPropertyInfo("mode", unit: "items|boundaries|everything", "which collisions the behavior makes"),
-        BehaviorPropertyInfo("bounds", unit: "yes|no", "the reference bounds (inset) are a boundary for its items; setting yes resets the insets"),
-        BehaviorPropertyInfo("insetTop", unit: "pt", "inset of the bounds boundary from the top edge"),
-        BehaviorPropertyInfo("insetLeft", unit: "pt", "inset of the bounds boundary from the left edge"),
-        BehaviorPropertyInfo("insetBottom", unit: "pt", "inset of the bounds boundary from the bottom edge"),
-        BehaviorPropertyInfo("insetRight", unit: "pt", "inset of the bounds boundary from the right edge"),
-        BehaviorPropertyInfo("boundsElasticity", unit: "", "elasticity of the bounds boundary (default: the model's)"),
-        BehaviorPropertyInfo("boundsFriction", unit: "", "friction of the bounds boundary (default: the model's)"),
-    ]
-
-    func collisionProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
-        guard let c = collisionIndex(id) else { return nil }
-        let r = collisions[c]
-        switch name {
-        case "mode": return .text(r.mode.rawValue)
-        case "bounds": return .flag(r.bounds)
-        case "insetTop": return .number(r.insets.top)
-        case "insetLeft": return .number(r.insets.left)
-        case "insetBottom": return .number(r.insets.bottom)
-        case "insetRight": return .number(r.insets.right)
-        case "boundsElasticity": return .number(r.boundsElasticity ?? model.defaultElasticity)
-        case "boundsFriction": return .number(r.boundsFriction ?? model.defaultFriction)
-        default: return nil
-        }
-    }
-
-    mutating func setCollisionProperty(_ name: String, of id: BehaviorID, to value: BehaviorValue) throws {
-        let c = try requireCollision(id)
-        switch name {
-        case "mode":
-            guard case .text(let t) = value, let mode = CollisionMode(rawValue: t) else {
-                throw EngineError(.invalidValue, field: name, "mode must be items, boundaries or everything")
-            }
-            try setCollisionMode(id, mode)
-        case "bounds":
-            try setCollisionBounds(id, try World.flagValue(value, name))
-        case "boundsElasticity":
-            try setBoundsMaterial(id, elasticity: try World.numberValue(value, name))
-        case "boundsFriction":
-            try setBoundsMaterial(id, friction: try World.numberValue(value, name))
-        case "insetTop", "insetLeft", "insetBottom", "insetRight":
-            let d = try World.numberValue(value, name)
-            var insets = collisions[c].insets
-            switch name {
-            case "insetTop": insets.top = d
-            case "insetLeft": insets.left = d
-            case "insetBottom": insets.bottom = d
-            default: insets.right = d
-            }
-            try setCollisionInsets(id, insets)
-        default:
-            throw EngineError(.invalidValue, field: name, "no property '\(name)'")
-        }
     }
 }

@@ -27,7 +27,7 @@ extension World {
 
     /// Adds a gravity behavior with `vector` (1 = 1000 pt/s²) acting on `items`, or on every
     /// item present and future when `items` is nil. Its vector counts as the most recently set.
-    public mutating func addGravity(vector: Vec2, items ids: [ItemID]?) throws -> BehaviorID {
+    public mutating func addGravity(vector: Vec2, items ids: [ItemID]?) throws(EngineError) -> BehaviorID {
         try finite("dx", vector.x)
         try finite("dy", vector.y)
         let members = try ids.map { ids throws(EngineError) in try behaviorItemSlots(ids) }
@@ -69,7 +69,7 @@ extension World {
     }
 
     /// Sets the vector (1 = 1000 pt/s²); it becomes the most recently set.
-    public mutating func setGravityVector(_ id: BehaviorID, _ v: Vec2) throws {
+    public mutating func setGravityVector(_ id: BehaviorID, _ v: Vec2) throws(EngineError) {
         let g = try gravityIndex(id)
         try finite("dx", v.x)
         try finite("dy", v.y)
@@ -79,7 +79,7 @@ extension World {
     }
 
     /// Sets the angle (radians), keeping the magnitude.
-    public mutating func setGravityAngle(_ id: BehaviorID, _ a: Real) throws {
+    public mutating func setGravityAngle(_ id: BehaviorID, _ a: Real) throws(EngineError) {
         let g = try gravityIndex(id)
         try finite("angle", a)
         let m = gravities[g].vector.length
@@ -91,7 +91,7 @@ extension World {
 
     /// Sets the magnitude (1 = 1000 pt/s²), keeping the angle; 0 makes the vector (0, 0) and the
     /// angle 0; a negative magnitude points the other way.
-    public mutating func setGravityMagnitude(_ id: BehaviorID, _ m: Real) throws {
+    public mutating func setGravityMagnitude(_ id: BehaviorID, _ m: Real) throws(EngineError) {
         let g = try gravityIndex(id)
         try finite("magnitude", m)
         if m == 0 {

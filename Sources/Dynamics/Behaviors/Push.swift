@@ -48,7 +48,7 @@ extension World {
 
     /// Adds `v` (pt/s) to an item's velocity at once; ignored for an anchored item.
     /// Throws `.unknownItem`, `.notAllowed` (a group member) or `.invalidValue`.
-    public mutating func addLinearVelocity(_ v: Vec2, to item: ItemID) throws {
+    public mutating func addLinearVelocity(_ v: Vec2, to item: ItemID) throws(EngineError) {
         let i = try attachmentItem(item, field: "item")
         try finite("vx", v.x)
         try finite("vy", v.y)
@@ -60,7 +60,7 @@ extension World {
 
     /// Adds `w` (rad/s, positive clockwise) to an item's angular velocity; ignored for an
     /// anchored item or one that may not rotate.
-    public mutating func addAngularVelocity(_ w: Real, to item: ItemID) throws {
+    public mutating func addAngularVelocity(_ w: Real, to item: ItemID) throws(EngineError) {
         let i = try attachmentItem(item, field: "item")
         try finite("spin", w)
         let b = Int(items[i].body)
@@ -74,7 +74,7 @@ extension World {
     /// Adds a push on `items` with `vector` in UIKit force units (continuous: 1 → 100 pt/s² on
     /// mass 1; instantaneous: 1 → 100 pt/s), acting at `offset` from each item's centre in
     /// world axes. The push starts active.
-    public mutating func addPush(items ids: [ItemID], mode: PushMode, vector: Vec2, offset: Vec2 = .zero) throws
+    public mutating func addPush(items ids: [ItemID], mode: PushMode, vector: Vec2, offset: Vec2 = .zero) throws(EngineError)
         -> BehaviorID
     {
         let members = try behaviorItemSlots(ids)
@@ -110,8 +110,38 @@ extension World {
         return behaviors.pushMembers.filter { $0.behavior == s }.map { itemID(Int($0.item)) }
     }
 
+    /// Whether a push is active, or nil.
+    public func pushActive(_ id: BehaviorID) -> Bool? {
+        guard let p = try? pushIndex(id) else { return nil }
+        return pushes[p].active
+    }
+
+    /// The mode of a push (impulse once, or force every frame), or nil.
+    public func pushMode(_ id: BehaviorID) -> PushMode? {
+        guard let p = try? pushIndex(id) else { return nil }
+        return pushes[p].mode
+    }
+
+    /// The vector of a push (UIKit force units), or nil.
+    public func pushVector(_ id: BehaviorID) -> Vec2? {
+        guard let p = try? pushIndex(id) else { return nil }
+        return pushes[p].vector
+    }
+
+    /// The angle of a push, rad (kept while the magnitude is 0), or nil.
+    public func pushAngle(_ id: BehaviorID) -> Real? {
+        guard let p = try? pushIndex(id) else { return nil }
+        return pushes[p].angle
+    }
+
+    /// Where a push acts, from each item's centre in world axes, pt, or nil.
+    public func pushOffset(_ id: BehaviorID) -> Vec2? {
+        guard let p = try? pushIndex(id) else { return nil }
+        return pushes[p].offset
+    }
+
     /// Sets the vector (UIKit force units); a non-zero vector also sets the angle.
-    public mutating func setPushVector(_ id: BehaviorID, _ v: Vec2) throws {
+    public mutating func setPushVector(_ id: BehaviorID, _ v: Vec2) throws(EngineError) {
         let p = try pushIndex(id)
         defer { wakePushed(slot: Int(pushes[p].slot)) }
         try finite("dx", v.x)
@@ -121,7 +151,7 @@ extension World {
     }
 
     /// Sets the angle (rad), keeping the magnitude.
-    public mutating func setPushAngle(_ id: BehaviorID, _ a: Real) throws {
+    public mutating func setPushAngle(_ id: BehaviorID, _ a: Real) throws(EngineError) {
         let p = try pushIndex(id)
         defer { wakePushed(slot: Int(pushes[p].slot)) }
         try finite("angle", a)
@@ -132,7 +162,7 @@ extension World {
     }
 
     /// Sets the magnitude, keeping the angle (also through 0); negative reverses the vector.
-    public mutating func setPushMagnitude(_ id: BehaviorID, _ m: Real) throws {
+    public mutating func setPushMagnitude(_ id: BehaviorID, _ m: Real) throws(EngineError) {
         let p = try pushIndex(id)
         defer { wakePushed(slot: Int(pushes[p].slot)) }
         try finite("magnitude", m)
@@ -144,14 +174,14 @@ extension World {
 
     /// Turns a push on or off; an instantaneous push fires again on the next frame when
     /// turned on.
-    public mutating func setPushActive(_ id: BehaviorID, _ on: Bool) throws {
+    public mutating func setPushActive(_ id: BehaviorID, _ on: Bool) throws(EngineError) {
         let p = try pushIndex(id)
         defer { wakePushed(slot: Int(pushes[p].slot)) }
         pushes[p].active = on
     }
 
     /// Sets where the push acts, from each item's centre in world axes, pt.
-    public mutating func setPushOffset(_ id: BehaviorID, _ o: Vec2) throws {
+    public mutating func setPushOffset(_ id: BehaviorID, _ o: Vec2) throws(EngineError) {
         let p = try pushIndex(id)
         defer { wakePushed(slot: Int(pushes[p].slot)) }
         try finite("offsetX", o.x)
@@ -165,7 +195,8 @@ extension World {
     /// instantaneous ones. Called once per frame before its ticks.
     mutating func applyPushes() {
         if pushes.isEmpty { return }
-        for m in behaviors.pushMembers {
+        for k in behaviors.pushMembers.indices {  // an index loop: no allocation in unoptimized builds
+            let m = behaviors.pushMembers[k]
             let s = Int(m.behavior)
             guard behaviors.slots[s].kind == .push else { continue }
             let push = pushes[Int(behaviors.slots[s].record)]
@@ -190,55 +221,6 @@ extension World {
         }
         for p in pushes.indices where pushes[p].mode == .instantaneous && pushes[p].active {
             pushes[p].active = false
-        }
-    }
-
-    // MARK: Properties by name
-
-    static let pushPropertyTable: [BehaviorPropertyInfo] = [
-        BehaviorPropertyInfo("active", unit: "yes|no", "whether it pushes; an instantaneous push fires once each time it becomes active"),
-        BehaviorPropertyInfo("mode", settable: false, unit: "instantaneous|continuous", "impulse once, or force every frame"),
-        BehaviorPropertyInfo("dx", unit: "N", "x of the push vector (1 gives 100 pt/s² on mass 1, or 100 pt/s at once)"),
-        BehaviorPropertyInfo("dy", unit: "N", "y of the push vector"),
-        BehaviorPropertyInfo("angle", unit: "rad", "direction: 0 points right, 90deg down; kept when the magnitude is 0"),
-        BehaviorPropertyInfo("magnitude", unit: "N", "length of the vector; negative reverses it"),
-        BehaviorPropertyInfo("offsetX", unit: "pt", "where it acts, from the item's centre (world axes)"),
-        BehaviorPropertyInfo("offsetY", unit: "pt", "where it acts, from the item's centre (world axes)"),
-    ]
-
-    func pushProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
-        guard let p = try? pushIndex(id) else { return nil }
-        let r = pushes[p]
-        switch name {
-        case "active": return .flag(r.active)
-        case "mode": return .text(r.mode.rawValue)
-        case "dx": return .number(r.vector.x)
-        case "dy": return .number(r.vector.y)
-        case "angle": return .number(r.angle)
-        case "magnitude": return .number(r.vector.length)
-        case "offsetX": return .number(r.offset.x)
-        case "offsetY": return .number(r.offset.y)
-        default: return nil
-        }
-    }
-
-    mutating func setPushProperty(_ name: String, of id: BehaviorID, to value: BehaviorValue) throws {
-        let p = try pushIndex(id)
-        switch name {
-        case "active": try setPushActive(id, try World.flagValue(value, name))
-        case "dx", "dy":
-            let d = try World.numberValue(value, name)
-            var v = pushes[p].vector
-            if name == "dx" { v.x = d } else { v.y = d }
-            try setPushVector(id, v)
-        case "angle": try setPushAngle(id, try World.numberValue(value, name))
-        case "magnitude": try setPushMagnitude(id, try World.numberValue(value, name))
-        case "offsetX", "offsetY":
-            let d = try World.numberValue(value, name)
-            var o = pushes[p].offset
-            if name == "offsetX" { o.x = d } else { o.y = d }
-            try setPushOffset(id, o)
-        default: throw EngineError(.invalidValue, field: name, "no property '\(name)'")
         }
     }
 }

@@ -9,7 +9,7 @@ extension World {
     /// springs' damping ratio `damping` (≥ 0; UIKit's range is 0…1, default 0.5).
     ///
     /// Throws `.unknownItem`, `.notAllowed` (a group member) or `.invalidValue`.
-    public mutating func addSnap(item: ItemID, to point: Vec2, damping: Real = 0.5) throws -> BehaviorID {
+    public mutating func addSnap(item: ItemID, to point: Vec2, damping: Real = 0.5) throws(EngineError) -> BehaviorID {
         let i = try attachmentItem(item, field: "item")
         try finite("x", point.x)
         try finite("y", point.y)
@@ -42,8 +42,14 @@ extension World {
         return jointWorld.joints[k].localB
     }
 
+    /// The damping ratio of the snap springs, or nil.
+    public func snapDamping(_ id: BehaviorID) -> Real? {
+        guard let k = try? snapIndex(id) else { return nil }
+        return jointWorld.joints[k].dampingRatio
+    }
+
     /// Moves the snap point (pt); the item re-targets.
-    public mutating func setSnapPoint(_ id: BehaviorID, _ p: Vec2) throws {
+    public mutating func setSnapPoint(_ id: BehaviorID, _ p: Vec2) throws(EngineError) {
         let k = try snapIndex(id)
         try finite("x", p.x)
         try finite("y", p.y)
@@ -52,7 +58,7 @@ extension World {
     }
 
     /// Sets the damping ratio of the snap springs (≥ 0), effective at once.
-    public mutating func setSnapDamping(_ id: BehaviorID, _ d: Real) throws {
+    public mutating func setSnapDamping(_ id: BehaviorID, _ d: Real) throws(EngineError) {
         let k = try snapIndex(id)
         try nonNegative("damping", d)
         jointWorld.joints[k].dampingRatio = d
@@ -62,35 +68,6 @@ extension World {
     func snapItems(_ id: BehaviorID) -> [ItemID]? {
         guard let k = try? snapIndex(id) else { return nil }
         return [itemID(Int(jointWorld.joints[k].itemA))]
-    }
-
-    // MARK: Properties by name
-
-    static let snapPropertyTable: [BehaviorPropertyInfo] = [
-        BehaviorPropertyInfo("x", unit: "pt", "x of the snap point; moving it re-targets the item"),
-        BehaviorPropertyInfo("y", unit: "pt", "y of the snap point"),
-        BehaviorPropertyInfo("damping", unit: "", "damping ratio of the springs: 0 most oscillation, 1 least"),
-    ]
-
-    func snapProperty(_ name: String, of id: BehaviorID) -> BehaviorValue? {
-        guard let k = try? snapIndex(id) else { return nil }
-        switch name {
-        case "x": return .number(jointWorld.joints[k].localB.x)
-        case "y": return .number(jointWorld.joints[k].localB.y)
-        case "damping": return .number(jointWorld.joints[k].dampingRatio)
-        default: return nil
-        }
-    }
-
-    mutating func setSnapProperty(_ name: String, of id: BehaviorID, to value: BehaviorValue) throws {
-        let d = try World.numberValue(value, name)
-        let k = try snapIndex(id)
-        switch name {
-        case "x": try setSnapPoint(id, Vec2(d, jointWorld.joints[k].localB.y))
-        case "y": try setSnapPoint(id, Vec2(jointWorld.joints[k].localB.x, d))
-        case "damping": try setSnapDamping(id, d)
-        default: throw EngineError(.invalidValue, field: name, "no property '\(name)'")
-        }
     }
 }
 

@@ -467,10 +467,11 @@ extension World {
         pairScratch used: inout ContiguousArray<Bool>
     ) {
         let n = cs.count
-        used.removeAll(keepingCapacity: true)
-        used.append(contentsOf: repeatElement(false, count: n))
+        // Grown one by one (append(contentsOf:) allocates in unoptimized builds), cleared in place.
+        while used.count < n { used.append(false) }
         cs.withUnsafeBufferPointer { c in
             used.withUnsafeMutableBufferPointer { u in
+                for i in 0..<n { u[i] = false }
                 @inline(__always) func dynamicA(_ k: Int) -> Int32 { c[k].invMassA != 0 || c[k].invIA != 0 ? c[k].a : -1 }
                 @inline(__always) func dynamicB(_ k: Int) -> Int32 { c[k].invMassB != 0 || c[k].invIB != 0 ? c[k].b : -2 }
                 @inline(__always) func rolls(_ k: Int) -> Bool { c[k].rollA > 0 || c[k].rollB > 0 }
@@ -902,7 +903,7 @@ extension World {
     /// point with the largest normal impulse.
     mutating func storeContactImpulses(_ ctx: StepContext) {
         let perSubstep = ctx.forcesPerSubstep
-        var cw = ContactWorld()
+        var cw = ContactWorld.placeholder
         swap(&cw, &contactWorld)
         cw.constraints.withUnsafeBufferPointer { cs in
             cw.constraintPoints.withUnsafeBufferPointer { ps in

@@ -110,6 +110,9 @@ struct Contact {
 /// The world's collision state: broadphase, colliders, contacts, solver scratch and events.
 struct ContactWorld {
     static let segmentBit: UInt32 = 0x8000_0000
+    /// An empty contact world to swap in while the world's own is worked on (its buffers
+    /// are shared and never written, so the swap allocates nothing).
+    static let placeholder = ContactWorld()
     static let noProxy = ProxyKey(raw: -1)
 
     var broadPhase = BroadPhase()
@@ -213,7 +216,10 @@ extension World {
     }
 
     mutating func endFrameEvents() {
-        contactWorld.lastFrameEvents = contactWorld.began + contactWorld.ended
+        // In place: no new array per frame (unless a caller still holds the last one).
+        contactWorld.lastFrameEvents.removeAll(keepingCapacity: true)
+        contactWorld.lastFrameEvents.append(contentsOf: contactWorld.began)
+        contactWorld.lastFrameEvents.append(contentsOf: contactWorld.ended)
     }
 
     // MARK: Edits
@@ -345,7 +351,7 @@ extension World {
                 for m in behaviors.collisionMembers where m.behavior == s { lists[Int(m.item)].append(Int32(r)) }
             }
         }
-        var cw = ContactWorld()
+        var cw = ContactWorld.placeholder
         swap(&cw, &contactWorld)
         cw.filterPool.removeAll(keepingCapacity: true)
         cw.filterStart = ContiguousArray(repeating: 0, count: n)
@@ -546,7 +552,8 @@ extension World {
         pairs.removeAll(keepingCapacity: true)
         contactWorld.broadPhase.findPairs(into: &pairs)
         let hasJointFilter = !jointWorld.filterKeys.isEmpty
-        for p in pairs {
+        for k in pairs.indices {  // an index loop: iterating structs allocates in unoptimized builds
+            let p = pairs[k]
             let codeA = p.userDataA >= 0 ? UInt32(p.userDataA) : ContactWorld.segmentBit | UInt32(-p.userDataA - 1)
             let codeB = p.userDataB >= 0 ? UInt32(p.userDataB) : ContactWorld.segmentBit | UInt32(-p.userDataB - 1)
             // Jointed neighbours (a chain's links) meet again every step: turn them away
@@ -614,7 +621,7 @@ extension World {
     /// whose fat boxes no longer overlap; records "ended" events and flags "began" ones;
     /// wakes sleeping bodies that an awake one reaches.
     mutating func collideContacts() {
-        var cw = ContactWorld()
+        var cw = ContactWorld.placeholder
         swap(&cw, &contactWorld)
         cw.removals.removeAll(keepingCapacity: true)
         cw.wakeScratch.removeAll(keepingCapacity: true)
@@ -746,8 +753,8 @@ extension World {
             k -= 1
         }
         if !contactWorld.wakeScratch.isEmpty {
-            let toWake = contactWorld.wakeScratch
-            for b in toWake { wakeIsland(body: Int(b)) }
+            // An index loop: iterating the array allocates in unoptimized builds.
+            for k in contactWorld.wakeScratch.indices { wakeIsland(body: Int(contactWorld.wakeScratch[k])) }
         }
     }
 

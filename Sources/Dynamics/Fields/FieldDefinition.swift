@@ -125,7 +125,7 @@ public struct FieldDefinition: Equatable, Sendable {
         }
         if !smoothness.isFinite { throw EngineError.notFinite("smoothness", smoothness) }
         if smoothness < 0 || smoothness > 1 {
-            throw EngineError(.invalidValue, field: "smoothness", "smoothness must be between 0 and 1 (got \(formatNumber(smoothness)))")
+            throw EngineError(field: "smoothness", value: smoothness, requirement: .between(0, 1))
         }
         if !animationSpeed.isFinite { throw EngineError.notFinite("animationSpeed", animationSpeed) }
         if animationSpeed < 0 { throw EngineError.mustBeNonNegative("animationSpeed", animationSpeed) }

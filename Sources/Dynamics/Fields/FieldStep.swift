@@ -85,8 +85,10 @@ extension World {
                     fieldTable.pairs.append(FieldPair(record: Int32(f), body: Int32(b)))
                 }
             } else {
-                for m in behaviors.fieldMembers where m.behavior == rec.slot {
-                    let b = items[Int(m.item)].body
+                // Index loops here and below: iterating an array of structs allocates in
+                // unoptimized builds, and the step allocates nothing (AllocationTests).
+                for k in behaviors.fieldMembers.indices where behaviors.fieldMembers[k].behavior == rec.slot {
+                    let b = items[Int(behaviors.fieldMembers[k].item)].body
                     if b < 0 || bodySims[Int(b)].flags & inactive != 0 { continue }
                     fieldTable.pairs.append(FieldPair(record: Int32(f), body: b))
                 }
@@ -113,7 +115,8 @@ extension World {
         // Sum every pair's response into its body's accumulator.
         var acc = ContiguousArray<FieldAccumulator>()
         swap(&acc, &fieldTable.accumulators)
-        for pair in fieldTable.pairs {
+        for k in fieldTable.pairs.indices {
+            let pair = fieldTable.pairs[k]
             let f = Int(pair.record)
             let b = Int(pair.body)
             let rec = fieldTable.records[f]
@@ -157,8 +160,8 @@ extension World {
             }
         }
         // Integrate each touched body's velocity and clear its accumulator.
-        for pair in fieldTable.pairs {
-            let b = Int(pair.body)
+        for k in fieldTable.pairs.indices {
+            let b = Int(fieldTable.pairs[k].body)
             if !acc[b].touched { continue }
             let a = acc[b]
             acc[b] = FieldAccumulator()
