@@ -226,3 +226,141 @@ import Testing
         }
     }
 }
+
+@Suite struct EnergyTests {
+    enum Scene: String, CaseIterable {
+        case circling2, circling5, circling20
+        case rodCarryingPinned, rodCarryingFixed, rodCarryingSliding
+        case ropeCarryingPinned, chainOfRods, chainOfPins, springCarryingPinned
+    }
+
+    /// Mechanical energy never grows without work (issue 11): kinetic + potential in gravity
+    /// (−Σ m·g·y, y down) + spring (½·m·ω²·C² of an anchor spring on one item): its mean over
+    /// the last 5 of 10 s is not above that of the first 5 s (nor the start) by more than 0.1 %
+    /// of the scene's energy scale (the start's kinetic energy, or Σ m·g·100 pt under gravity). Scenes: an item
+    /// circling a 2, 5 and 20 pt anchor at 300 pt/s (no gravity); a rod, a rope and an
+    /// undamped 2 Hz spring from an anchor, released 60° out, carrying an arm pinned, fixed or
+    /// sliding on it; a chain of 5 rods and a chain of 5 pins released horizontal.
+    ///
+    /// Known issue (Docs/engine.md, "Not done yet"): circling the 2 pt anchor gains 38 % (the
+    /// row turns 0.6 rad a sub-step). The pull-in of the issue's hoop board (an anchor of
+    /// length 2 attached 70 pt away) is not here: it starts off the constraint, so its energy
+    /// is not conserved by definition; it ends spinning (kinetic energy 126,000 at 2 s).
+    @Test(arguments: Scene.allCases)
+    func neverRises(scene: Scene) throws {
+        var w = World(size: Vec2(4000, 4000), model: .ideal)
+        let g: Real = 1000
+        let anchor = Vec2(1000, 1000)
+        var bodies: [ItemID] = []
+        var spring: (ItemID, Real, Real)? = nil  // item, ω, rest length
+        func item(_ c: Vec2, _ size: Vec2 = Vec2(20, 20), v: Vec2 = .zero) throws -> ItemID {
+            var d = ItemDefinition()
+            d.center = c
+            d.size = size
+            d.velocity = v
+            let id = try w.addItem(d)
+            bodies.append(id)
+            return id
+        }
+        func attach(_ a: ItemID, _ b: ItemID?, _ kind: AttachmentKind, at p: Vec2) throws {
+            var d = AttachmentDefinition(kind: kind, itemA: a, itemB: b)
+            d.anchor = p
+            _ = try w.addAttachment(d)
+        }
+        var gravity = true
+        let out = Vec2(DMath.sin(DMath.pi / 3), DMath.cos(DMath.pi / 3))
+        switch scene {
+        case .circling2, .circling5, .circling20:
+            gravity = false
+            let r: Real = scene == .circling2 ? 2 : scene == .circling5 ? 5 : 20
+            let b = try item(anchor + Vec2(r, 0), Vec2(10, 10), v: Vec2(0, 300))
+            try attach(b, nil, .anchor, at: anchor)
+        case .rodCarryingPinned, .rodCarryingFixed, .rodCarryingSliding, .ropeCarryingPinned, .springCarryingPinned:
+            let c = anchor + 150 * out
+            let b = try item(c, Vec2(40, 40))
+            let armCentre = c + Vec2(40, 0)
+            let arm = try item(armCentre, Vec2(40, 10))
+            switch scene {
+            case .rodCarryingPinned: try attach(b, nil, .anchor, at: anchor); try attach(arm, b, .pin, at: c + Vec2(20, 0))
+            case .rodCarryingFixed: try attach(b, nil, .anchor, at: anchor); try attach(arm, b, .fixed, at: c + Vec2(20, 0))
+            case .rodCarryingSliding:
+                try attach(b, nil, .anchor, at: anchor)
+                var d = AttachmentDefinition(kind: .slide, itemA: arm, itemB: b)
+                d.anchor = armCentre
+                d.axis = Vec2(1, 0)
+                d.rangeMin = -10
+                d.rangeMax = 10
+                _ = try w.addAttachment(d)
+            case .ropeCarryingPinned:
+                var d = AttachmentDefinition(kind: .limit, itemA: b)
+                d.anchor = anchor
+                _ = try w.addAttachment(d)
+                try attach(arm, b, .pin, at: c + Vec2(20, 0))
+            default:
+                gravity = false
+                var d = AttachmentDefinition(kind: .anchor, itemA: b)
+                d.anchor = anchor
+                d.length = 100
+                d.spring = Spring(frequency: 2, damping: 0)
+                _ = try w.addAttachment(d)
+                try attach(arm, b, .pin, at: c + Vec2(20, 0))
+                spring = (b, 2 * DMath.pi * 2, 100)
+            }
+        case .chainOfRods, .chainOfPins:
+            var last: ItemID? = nil
+            for k in 0..<5 {
+                let b = try item(anchor + Vec2(Real(30 * k + 30), 0))
+                if scene == .chainOfRods {
+                    var d = AttachmentDefinition(kind: last == nil ? .anchor : .items, itemA: b, itemB: last)
+                    d.anchor = anchor
+                    _ = try w.addAttachment(d)
+                } else {
+                    try attach(b, last, .pin, at: anchor + Vec2(Real(30 * k + 15), 0))
+                }
+                last = b
+            }
+        }
+        if gravity { _ = try w.addGravity(vector: Vec2(0, 1), items: nil) }
+        func energy() -> Real {
+            var e = w.totalKineticEnergy
+            for b in bodies where gravity { e -= w.property(.mass, of: b) * g * w.property(.y, of: b) }
+            if let (b, omega, rest) = spring {
+                let c = (Vec2(w.property(.x, of: b), w.property(.y, of: b)) - anchor).length - rest
+                e += 0.5 * w.property(.mass, of: b) * omega * omega * c * c
+            }
+            return e
+        }
+        let e0 = energy()
+        var scale = w.totalKineticEnergy
+        if gravity { for b in bodies { scale += w.property(.mass, of: b) * g * 100 } }
+        if let (b, omega, rest) = spring {
+            let c = (Vec2(w.property(.x, of: b), w.property(.y, of: b)) - anchor).length - rest
+            scale += 0.5 * w.property(.mass, of: b) * omega * omega * c * c
+        }
+        // Symplectic Euler's energy swings within each period by about ω·h/2 (0.5 % for these
+        // pendulums, 2.6 % for the 2 Hz spring) without drifting: growth is measured on the
+        // mean energy of the last 5 s against that of the first 5 s (and the start).
+        let window = 300
+        var sum: Real = 0
+        var first: Real = .nan
+        var rise: Real = 0
+        for frame in 1...600 {
+            w.step()
+            sum += energy()
+            if frame % window == 0 {
+                let mean = sum / Real(window)
+                sum = 0
+                if first.isNaN { first = Swift.min(mean, e0) } else { rise = Swift.max(rise, mean - first) }
+            }
+        }
+        let relative = rise / scale
+        print("energy \(scene): rise \(relative) of scale")
+        if scene == .circling2 {
+            withKnownIssue("a rigid row turning fast within a sub-step gains energy (issue 11)") {
+                #expect(relative < 0.001, "\(scene): energy rose by \(relative) of its scale")
+            }
+        } else {
+            #expect(relative < 0.001, "\(scene): energy rose by \(relative) of its scale")
+        }
+    }
+}
