@@ -54,6 +54,8 @@ extension World {
 
     /// Joint position error stiffness (solver notes §2.4 `constraintHertz`), Hz.
     static let jointHertz: Real = 60
+    /// The same with forces in every sub-step (ideal; see `prepareJoints`), Hz.
+    static let jointHertzPerSubstep: Real = 90
     /// Joint position error damping ratio.
     static let jointDampingRatio: Real = 2
 

@@ -64,11 +64,10 @@ public struct World: Sendable {
     /// this many times per tick.
     public private(set) var substeps: Int
     /// Gravity, forces and damping act in every sub-step (symplectic Euler at h = H/substeps,
-    /// Box2D v3's order), instead of once per tick (the default: H-step Euler, which the
-    /// `uikit` model's free-fall numbers need). Only the `ideal` model honours it. Off by
-    /// default for now: on, the exact ellipse's rocking period drifts with the number of
-    /// sub-steps (Docs/engine.md, "Forces per sub-step").
-    public var forcesPerSubstep = false {
+    /// Box2D v3's order; the default), instead of once per tick (H-step Euler, which the
+    /// `uikit` model's free-fall numbers need). Only the `ideal` model honours it: the
+    /// `uikit` model always acts once per tick (Docs/engine.md, "Models and the step").
+    public var forcesPerSubstep = true {
         didSet { if forcesPerSubstep != oldValue { paused = false } }
     }
 

@@ -225,3 +225,39 @@ public func timeOfImpact(
     }
     return TimeOfImpact(state: .failed, fraction: t, normal: .zero)
 }
+
+/// Whether the sweep's end pose (t = 1) is on the near side of a static polygon, within the
+/// linear slop, as seen at a hit whose direction (moving shape → polygon) is `normal`.
+///
+/// A hit of the sweep means the shape came within the slop of the polygon during the step;
+/// if the step's end pose is still on the same side and overlaps by no more than the slop,
+/// the contact solver has already stopped the shape at the surface (a resting or landing
+/// body), and putting it back to the time of impact would only lift it off by the slop. A
+/// shape that passed through ends on the far side (the direction to the polygon turned).
+public func sweepEndsOnNearSide(
+    _ shape: ShapeGeometry, _ sweep: Sweep, against target: PolygonRef, _ xfTarget: Transform, normal: Vec2,
+    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>
+) -> Bool {
+    let (distance, n) = movingDistance(shape, sweep.transform(at: 1), target, xfTarget, vertices: vertices, normals: normals)
+    return distance >= -CollisionConstants.linearSlop && n.dot(normal) > 0
+}
+
+/// The same against a static segment.
+public func sweepEndsOnNearSide(
+    _ shape: ShapeGeometry, _ sweep: Sweep, against segment: Segment, _ xfTarget: Transform, normal: Vec2,
+    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>
+) -> Bool {
+    withSegmentPolygon(segment) { polygon in
+        sweepEndsOnNearSide(shape, sweep, against: polygon, xfTarget, normal: normal, vertices: vertices, normals: normals)
+    }
+}
+
+/// The same against a static polygon given as a shape of the world's pools.
+public func sweepEndsOnNearSide(
+    _ shape: ShapeGeometry, _ sweep: Sweep, against target: ShapeGeometry, _ xfTarget: Transform, normal: Vec2,
+    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>
+) -> Bool {
+    sweepEndsOnNearSide(
+        shape, sweep, against: PolygonRef(target, vertices: vertices, normals: normals), xfTarget, normal: normal,
+        vertices: vertices, normals: normals)
+}

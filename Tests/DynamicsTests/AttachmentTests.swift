@@ -42,8 +42,11 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
 
 @Suite struct PendulumTests {
     /// A point-mass pendulum (rod through the bob's centre) of L = 200 pt released at 5°:
-    /// period 2π√(L/g)·(1 + θ₀²/16 + …) = 2.81126 s (bench/fidelity.md); the brief asks for
-    /// the small-angle period 2π√(L/g) = 2.80993 s within 0.5 %. Energy of the swing (kinetic
+    /// period 2π√(L/g)·(1 + θ₀²/16 + 11θ₀⁴/3072) = 2.81126 s (bench/fidelity.md) within 1e-5
+    /// (issue 11; Box2D v3 +1.5e-5). Gravity acts in every sub-step, so the integrator is
+    /// symplectic Euler at h = 1/240 s (its own period error −(g/L)h²/24 = −3.6e-6), and the
+    /// rod's static deflection under the bob's weight, g/ω² at the joints' 90 Hz, adds
+    /// +ΔL/2L ≈ +8e-6. Energy of the swing (kinetic
     /// + potential above the lowest point) drifts less than 1 % over 60 s.
     @Test(arguments: [4, 8])
     func periodAndEnergy(substeps: Int) throws {
@@ -90,7 +93,7 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
         let exact = small * (1 + theta0 * theta0 / 16 + 11 * theta0 * theta0 * theta0 * theta0 / 3072)
         print("pendulum substeps \(substeps): T = \(T) s, vs 2π√(L/g) \((T - small) / small), vs amplitude-corrected \((T - exact) / exact), energy drift \(maxDrift), amplitude change \((amplitudeEnd - amplitudeStart) / amplitudeStart), stretch \(maxStretch) pt")
         #expect(abs(T - small) / small < 0.005)
-        #expect(abs(T - exact) / exact < 1e-3)
+        #expect(abs(T - exact) / exact < 1e-5)
         #expect(maxDrift < 0.01)
         #expect(abs(amplitudeEnd - amplitudeStart) / amplitudeStart < 0.005)
         #expect(maxStretch < 0.05)
@@ -121,6 +124,56 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
         #expect(abs(measured - f) / f < 0.02)
         // Stays on the axis.
         #expect(abs(w.property(.y, of: item) - anchor.y) < 1e-9)
+    }
+
+    /// An undamped spring keeps its energy (issue 11): released 30 pt long, a damping-0 spring
+    /// of 1, 2 and 5 Hz swings with the same amplitude over 10 periods, within 1 % (each
+    /// period's peak found by a parabola through the three frames around it), in the `ideal`
+    /// model; the same on a point spring (zero length, the item's centre on the anchor,
+    /// released 30 pt off). The soft row this was before lost 78 % in 10 s at 1 Hz. The
+    /// `uikit` model keeps the soft springs apps show: there the 2 Hz spring loses more than
+    /// half its amplitude in 10 periods.
+    @Test(arguments: [1.0, 2.0, 5.0], [false, true])
+    func undampedKeepsAmplitude(f: Real, point: Bool) throws {
+        for model in [WorldModel.ideal, .uikit] where model == .ideal || (f == 2 && !point) {
+            var w = World(size: Vec2(4000, 4000), model: model)
+            let anchor = Vec2(500, 500)
+            let rest: Real = point ? 0 : 100
+            var item = ItemDefinition()
+            item.center = anchor + Vec2(rest + 30, 0)
+            item.size = Vec2(40, 40)
+            item.resistance = 0
+            let id = try w.addItem(item)
+            var def = AttachmentDefinition(kind: .anchor, itemA: id)
+            def.anchor = anchor
+            def.length = rest
+            def.spring = Spring(frequency: f, damping: 0)
+            _ = try w.addAttachment(def)
+            let frames = Int((10 / f * 60).rounded()) + 2
+            var x: [Real] = [30]
+            for _ in 0..<frames {
+                w.step()
+                x.append(w.property(.x, of: id) - anchor.x - rest)
+            }
+            // Peaks: local maxima of |x|, refined by a parabola through their neighbours.
+            var peaks: [Real] = []
+            for k in 1..<(x.count - 1) {
+                let a = abs(x[k - 1]), b = abs(x[k]), c = abs(x[k + 1])
+                if b >= a && b > c && x[k - 1].sign == x[k].sign && x[k + 1].sign == x[k].sign {
+                    let den = a - 2 * b + c
+                    peaks.append(den < 0 ? b - (a - c) * (a - c) / (8 * den) : b)
+                }
+            }
+            let first = peaks[0], last = peaks[peaks.count - 1]
+            print("undamped \(point ? "point " : "")spring \(f) Hz, \(model): \(peaks.count) peaks, first \(first), last \(last), change \(last / first - 1)")
+            if model == .ideal {
+                #expect(peaks.count >= 19)
+                #expect(abs(first / 30 - 1) < 0.01)
+                #expect(abs(last / 30 - 1) < 0.01)
+            } else {
+                #expect(last < 0.5 * first)
+            }
+        }
     }
 
     /// Critically damped (damping 1): released 30 pt long, it never overshoots the rest length.
@@ -278,14 +331,19 @@ fileprivate func ropeStretch(_ w: World, _ kind: AttachmentTestRope, _ joints: [
         let (links, joints) = try rope(&w, kind, n: 40, anchor: anchor, hanging: false, endDensity: endDensity)
         var peak: Real = 0
         var endPeak: Real = 0
+        var lastSecond: Real = 0
         let restEnd: Real = kind == .pin ? 790 : 800  // to the last link's centre
-        for _ in 0..<300 {
+        for frame in 0..<300 {
             w.step()
-            peak = max(peak, ropeStretch(w, kind, joints))
+            let stretch = ropeStretch(w, kind, joints)
+            peak = max(peak, stretch)
+            if frame >= 240 { lastSecond += stretch / 60 }
             endPeak = max(endPeak, (pos(w, links[39]) - anchor).length / restEnd - 1)
         }
-        let atEnd = ropeStretch(w, kind, joints)
-        print("rope \(kind) ×\(endDensity) swinging: end beyond length by at most \(endPeak); sum of gaps at 5 s \(atEnd), peak \(peak)")
+        // The whipping rope's stretch at one frame depends on where in a whip that frame
+        // falls; the mean over the fifth second does not.
+        let atEnd = lastSecond
+        print("rope \(kind) ×\(endDensity) swinging: end beyond length by at most \(endPeak); sum of gaps over the fifth second \(atEnd), peak \(peak)")
         #expect(pos(w, links[39]).x.isFinite)
         #expect(endPeak < 0.005)
         #expect(atEnd < 0.02)

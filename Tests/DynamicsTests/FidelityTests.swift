@@ -93,3 +93,274 @@ import Testing
         }
     }
 }
+
+@Suite struct PinImpactTests {
+    /// A pin between a light and a heavy item (mass ratio 10) holds under impacts (issue 11):
+    /// a 100 × 100 board (mass 1) turning on a pin at its centre carries a 50 × 20 arm pinned
+    /// to its edge; a ball (20 pt, density 3) hits the arm's free end at up to 1,000 pt/s. The
+    /// arm's pin opens by less than 0.2 pt at every frame (measured 0.08 pt at 1,000 pt/s), and
+    /// the same with the masses the other way round (a heavy arm on a light board).
+    @Test(arguments: [250.0, 500, 1000], [false, true])
+    func lightOnHeavyHolds(speed: Real, heavyArm: Bool) throws {
+        var w = World(size: Vec2(2000, 2000), model: .ideal)
+        var bd = ItemDefinition()
+        bd.center = Vec2(500, 500)
+        bd.size = Vec2(100, 100)
+        bd.density = heavyArm ? 0.1 : 1
+        let board = try w.addItem(bd)
+        var ad = ItemDefinition()
+        ad.center = Vec2(575, 545)
+        ad.size = Vec2(50, 20)
+        ad.density = heavyArm ? 10 : 1
+        let arm = try w.addItem(ad)
+        let ratio = w.property(.mass, of: heavyArm ? arm : board) / w.property(.mass, of: heavyArm ? board : arm)
+        #expect(abs(ratio - 10) < 1e-9)
+        var p0 = AttachmentDefinition(kind: .pin, itemA: board)
+        p0.anchor = Vec2(500, 500)
+        _ = try w.addAttachment(p0)
+        var p1 = AttachmentDefinition(kind: .pin, itemA: arm, itemB: board)
+        p1.anchor = Vec2(550, 545)
+        let pin = try w.addAttachment(p1)
+        var b = ItemDefinition()
+        b.center = Vec2(590, 400)
+        b.size = Vec2(20, 20)
+        b.shape = .ellipse
+        b.density = 3
+        b.velocity = Vec2(0, speed)
+        let ball = try w.addItem(b)
+        _ = try w.addCollision(items: [arm, ball])
+        var worst: Real = 0
+        for _ in 0..<120 {
+            w.step()
+            worst = max(worst, w.attachmentDistance(pin) ?? .infinity)
+        }
+        // The ball did hit the arm (it was turned back or slowed).
+        #expect(w.property(.vy, of: ball) < 0.9 * speed)
+        #expect(worst < 0.2, "speed \(speed), heavy arm \(heavyArm): gap \(worst) pt")
+    }
+}
+
+@Suite struct ImpactDepthTests {
+    enum Target: CaseIterable { case bounds, line, anchored }
+    enum Shape: CaseIterable { case box, ellipse, path }
+
+    /// Nothing static is entered by more than 0.5 pt at any frame (issue 11): a 60 × 40 box, a
+    /// 60 × 40 ellipse and a triangular path, each thrown at 1,000, 2,000 and 3,000 pt/s (and a
+    /// fifth of that sideways, spinning at 6 rad/s, under gravity) into the bounds, a boundary
+    /// line and an anchored box whose surface is y = 900. The depth is the item's lowest point below that surface, from its centre and
+    /// angle (the box's corners, the ellipse's support √(a²sin²θ + b²cos²θ), the path's vertices).
+    ///
+    /// Thrown straight (no spin, no gravity) every case holds (deepest 0.023 pt). Thrown
+    /// spinning under gravity, boxes and paths still sink at 1,000 pt/s and more (box 0.8 pt at
+    /// 1,000, 18.7 pt at 3,000; path 9 pt at 3,000): the contact of the tick's start does not
+    /// hold the corner that the turn brings down within the tick. A known issue (issue 11).
+    @Test(arguments: Target.allCases, Shape.allCases)
+    func neverDeeperThanSlop(target: Target, shape: Shape) throws {
+        for spinning in [false, true] {
+            for speed in [1000.0, 2000, 3000] {
+                let deepest = try depth(target: target, shape: shape, speed: speed, spinning: spinning)
+                if spinning {
+                    withKnownIssue("a spinning corner sinks (issue 11)", isIntermittent: true) {
+                        #expect(deepest < 0.5, "\(shape) into \(target) at \(speed) pt/s, spinning: \(deepest) pt deep")
+                    }
+                } else {
+                    #expect(deepest < 0.5, "\(shape) into \(target) at \(speed) pt/s: \(deepest) pt deep")
+                }
+                // It did reach the surface.
+                #expect(deepest > -1, "\(shape) into \(target) at \(speed) pt/s never arrived (\(deepest))")
+            }
+        }
+    }
+
+    /// The deepest the item's lowest point goes below y = 900 in 60 frames.
+    func depth(target: Target, shape: Shape, speed: Real, spinning: Bool) throws -> Real {
+        do {
+            var w = World(size: Vec2(1000, target == .bounds ? 900 : 2000), model: .ideal)
+            var d = ItemDefinition()
+            d.center = Vec2(500, 300)
+            d.size = Vec2(60, 40)
+            d.velocity = spinning ? Vec2(0.2 * speed, speed) : Vec2(0, speed)
+            d.spin = spinning ? 6 : 0
+            let triangle = [Vec2(-30, -20), Vec2(30, -20), Vec2(0, 20)]
+            switch shape {
+            case .box: break
+            case .ellipse: d.shape = .ellipse
+            case .path: d.shape = .path(triangle)
+            }
+            let item = try w.addItem(d)
+            var members: [ItemID] = [item]
+            switch target {
+            case .bounds:
+                _ = try w.addCollision(items: members, mode: .boundaries, bounds: true)
+            case .line:
+                _ = try w.addBoundary(points: [Vec2(0, 900), Vec2(1000, 900)], closed: false)
+                _ = try w.addCollision(items: members, mode: .boundaries)
+            case .anchored:
+                var wall = ItemDefinition()
+                wall.center = Vec2(500, 950)
+                wall.size = Vec2(1000, 100)
+                wall.anchored = true
+                members.append(try w.addItem(wall))
+                _ = try w.addCollision(items: members)
+            }
+            if spinning { _ = try w.addGravity(vector: Vec2(0, 1), items: nil) }
+            var deepest: Real = -.infinity
+            for _ in 0..<60 {
+                w.step()
+                let c = Vec2(w.property(.x, of: item), w.property(.y, of: item))
+                let a = w.property(.angle, of: item)
+                let cs = Vec2(DMath.cos(a), DMath.sin(a))
+                var lowest: Real
+                switch shape {
+                case .box: lowest = c.y + 30 * abs(cs.y) + 20 * abs(cs.x)
+                case .ellipse: lowest = c.y + (900 * cs.y * cs.y + 400 * cs.x * cs.x).squareRoot()
+                case .path:
+                    lowest = -.infinity
+                    // The path's points are relative to the item's centre (x, y), a point of
+                    // the body: turned with it, whatever the centre of mass.
+                    for p in triangle { lowest = max(lowest, c.y + cs.y * p.x + cs.x * p.y) }
+                }
+                deepest = max(deepest, lowest - 900)
+            }
+            return deepest
+        }
+    }
+}
+
+@Suite struct EnergyTests {
+    enum Scene: String, CaseIterable {
+        case circling2, circling5, circling20
+        case rodCarryingPinned, rodCarryingFixed, rodCarryingSliding
+        case ropeCarryingPinned, chainOfRods, chainOfPins, springCarryingPinned
+    }
+
+    /// Mechanical energy never grows without work (issue 11): kinetic + potential in gravity
+    /// (−Σ m·g·y, y down) + spring (½·m·ω²·C² of an anchor spring on one item): its mean over
+    /// the last 5 of 10 s is not above that of the first 5 s (nor the start) by more than 0.1 %
+    /// of the scene's energy scale (the start's kinetic energy, or Σ m·g·100 pt under gravity). Scenes: an item
+    /// circling a 2, 5 and 20 pt anchor at 300 pt/s (no gravity); a rod, a rope and an
+    /// undamped 2 Hz spring from an anchor, released 60° out, carrying an arm pinned, fixed or
+    /// sliding on it; a chain of 5 rods and a chain of 5 pins released horizontal.
+    ///
+    /// Known issue (Docs/engine.md, "Not done yet"): circling the 2 pt anchor gains 38 % (the
+    /// row turns 0.6 rad a sub-step). The pull-in of the issue's hoop board (an anchor of
+    /// length 2 attached 70 pt away) is not here: it starts off the constraint, so its energy
+    /// is not conserved by definition; it ends spinning (kinetic energy 126,000 at 2 s).
+    @Test(arguments: Scene.allCases)
+    func neverRises(scene: Scene) throws {
+        var w = World(size: Vec2(4000, 4000), model: .ideal)
+        let g: Real = 1000
+        let anchor = Vec2(1000, 1000)
+        var bodies: [ItemID] = []
+        var spring: (ItemID, Real, Real)? = nil  // item, ω, rest length
+        func item(_ c: Vec2, _ size: Vec2 = Vec2(20, 20), v: Vec2 = .zero) throws -> ItemID {
+            var d = ItemDefinition()
+            d.center = c
+            d.size = size
+            d.velocity = v
+            let id = try w.addItem(d)
+            bodies.append(id)
+            return id
+        }
+        func attach(_ a: ItemID, _ b: ItemID?, _ kind: AttachmentKind, at p: Vec2) throws {
+            var d = AttachmentDefinition(kind: kind, itemA: a, itemB: b)
+            d.anchor = p
+            _ = try w.addAttachment(d)
+        }
+        var gravity = true
+        let out = Vec2(DMath.sin(DMath.pi / 3), DMath.cos(DMath.pi / 3))
+        switch scene {
+        case .circling2, .circling5, .circling20:
+            gravity = false
+            let r: Real = scene == .circling2 ? 2 : scene == .circling5 ? 5 : 20
+            let b = try item(anchor + Vec2(r, 0), Vec2(10, 10), v: Vec2(0, 300))
+            try attach(b, nil, .anchor, at: anchor)
+        case .rodCarryingPinned, .rodCarryingFixed, .rodCarryingSliding, .ropeCarryingPinned, .springCarryingPinned:
+            let c = anchor + 150 * out
+            let b = try item(c, Vec2(40, 40))
+            let armCentre = c + Vec2(40, 0)
+            let arm = try item(armCentre, Vec2(40, 10))
+            switch scene {
+            case .rodCarryingPinned: try attach(b, nil, .anchor, at: anchor); try attach(arm, b, .pin, at: c + Vec2(20, 0))
+            case .rodCarryingFixed: try attach(b, nil, .anchor, at: anchor); try attach(arm, b, .fixed, at: c + Vec2(20, 0))
+            case .rodCarryingSliding:
+                try attach(b, nil, .anchor, at: anchor)
+                var d = AttachmentDefinition(kind: .slide, itemA: arm, itemB: b)
+                d.anchor = armCentre
+                d.axis = Vec2(1, 0)
+                d.rangeMin = -10
+                d.rangeMax = 10
+                _ = try w.addAttachment(d)
+            case .ropeCarryingPinned:
+                var d = AttachmentDefinition(kind: .limit, itemA: b)
+                d.anchor = anchor
+                _ = try w.addAttachment(d)
+                try attach(arm, b, .pin, at: c + Vec2(20, 0))
+            default:
+                gravity = false
+                var d = AttachmentDefinition(kind: .anchor, itemA: b)
+                d.anchor = anchor
+                d.length = 100
+                d.spring = Spring(frequency: 2, damping: 0)
+                _ = try w.addAttachment(d)
+                try attach(arm, b, .pin, at: c + Vec2(20, 0))
+                spring = (b, 2 * DMath.pi * 2, 100)
+            }
+        case .chainOfRods, .chainOfPins:
+            var last: ItemID? = nil
+            for k in 0..<5 {
+                let b = try item(anchor + Vec2(Real(30 * k + 30), 0))
+                if scene == .chainOfRods {
+                    var d = AttachmentDefinition(kind: last == nil ? .anchor : .items, itemA: b, itemB: last)
+                    d.anchor = anchor
+                    _ = try w.addAttachment(d)
+                } else {
+                    try attach(b, last, .pin, at: anchor + Vec2(Real(30 * k + 15), 0))
+                }
+                last = b
+            }
+        }
+        if gravity { _ = try w.addGravity(vector: Vec2(0, 1), items: nil) }
+        func energy() -> Real {
+            var e = w.totalKineticEnergy
+            for b in bodies where gravity { e -= w.property(.mass, of: b) * g * w.property(.y, of: b) }
+            if let (b, omega, rest) = spring {
+                let c = (Vec2(w.property(.x, of: b), w.property(.y, of: b)) - anchor).length - rest
+                e += 0.5 * w.property(.mass, of: b) * omega * omega * c * c
+            }
+            return e
+        }
+        let e0 = energy()
+        var scale = w.totalKineticEnergy
+        if gravity { for b in bodies { scale += w.property(.mass, of: b) * g * 100 } }
+        if let (b, omega, rest) = spring {
+            let c = (Vec2(w.property(.x, of: b), w.property(.y, of: b)) - anchor).length - rest
+            scale += 0.5 * w.property(.mass, of: b) * omega * omega * c * c
+        }
+        // Symplectic Euler's energy swings within each period by about ω·h/2 (0.5 % for these
+        // pendulums, 2.6 % for the 2 Hz spring) without drifting: growth is measured on the
+        // mean energy of the last 5 s against that of the first 5 s (and the start).
+        let window = 300
+        var sum: Real = 0
+        var first: Real = .nan
+        var rise: Real = 0
+        for frame in 1...600 {
+            w.step()
+            sum += energy()
+            if frame % window == 0 {
+                let mean = sum / Real(window)
+                sum = 0
+                if first.isNaN { first = Swift.min(mean, e0) } else { rise = Swift.max(rise, mean - first) }
+            }
+        }
+        let relative = rise / scale
+        print("energy \(scene): rise \(relative) of scale")
+        if scene == .circling2 {
+            withKnownIssue("a rigid row turning fast within a sub-step gains energy (issue 11)") {
+                #expect(relative < 0.001, "\(scene): energy rose by \(relative) of its scale")
+            }
+        } else {
+            #expect(relative < 0.001, "\(scene): energy rose by \(relative) of its scale")
+        }
+    }
+}

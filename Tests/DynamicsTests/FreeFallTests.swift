@@ -60,10 +60,12 @@ func fallingWorld(_ model: WorldModel, resistance: Real? = nil, substeps: Int = 
         #expect(ticks == [1, 2, 2, 2, 2])
     }
 
-    /// ideal: one 1/60 s tick per frame: y_n = y₀ + H²g·n(n+1)/2, v_n = n·H·g.
+    /// ideal with forces once per tick (`forcesPerSubstep` off): y_n = y₀ + H²g·n(n+1)/2,
+    /// v_n = n·H·g, whatever the number of sub-steps.
     @Test(arguments: [1, 4, 7])
-    func idealClosedForm(substeps: Int) throws {
+    func idealClosedFormOncePerTick(substeps: Int) throws {
         var (w, id) = try fallingWorld(.ideal, substeps: substeps)
+        w.forcesPerSubstep = false
         let H = 1.0 / 60.0
         let g = 1000.0
         for n in 1...120 {
@@ -76,10 +78,11 @@ func fallingWorld(_ model: WorldModel, resistance: Real? = nil, substeps: Int = 
         #expect(w.frameCount == 120)
     }
 
-    /// Per tick v ← (v + H·g)/(1 + H·c): with r = 1/(1 + Hc),
+    /// Forces once per tick, v ← (v + H·g)/(1 + H·c): with r = 1/(1 + Hc),
     /// v_n = rⁿ·v₀ + H·g·r(1 − rⁿ)/(1 − r) and x_n = x₀ + H·Σ v_k.
     @Test func resistanceDampingClosedForm() throws {
         var w = World(model: .ideal)
+        w.forcesPerSubstep = false
         var def = ItemDefinition()
         def.center = Vec2(0, 0)
         def.velocity = Vec2(300, -200)
@@ -112,13 +115,13 @@ func fallingWorld(_ model: WorldModel, resistance: Real? = nil, substeps: Int = 
         }
     }
 
-    /// ideal: one 1/60 s tick per frame, gravity in each of its s sub-steps (h = H/s):
-    /// symplectic Euler at h, so after n frames (k = s·n sub-steps) v = k·h·g = n·H·g and
-    /// y = y₀ + h²g·k(k+1)/2 = y₀ + H²g·n(n + 1/s)/2 (the exact g·t²/2 plus g·h·t/2).
+    /// ideal (the default): one 1/60 s tick per frame, gravity in each of its s sub-steps
+    /// (h = H/s): symplectic Euler at h, so after n frames (k = s·n sub-steps) v = k·h·g =
+    /// n·H·g and y = y₀ + h²g·k(k+1)/2 = y₀ + H²g·n(n + 1/s)/2 (the exact g·t²/2 plus g·h·t/2).
     @Test(arguments: [1, 4, 7])
-    func idealClosedFormForcesPerSubstep(substeps: Int) throws {
+    func idealClosedForm(substeps: Int) throws {
         var (w, id) = try fallingWorld(.ideal, substeps: substeps)
-        w.forcesPerSubstep = true
+        #expect(w.forcesPerSubstep)
         let H = 1.0 / 60.0
         let g = 1000.0
         let s = Real(substeps)
@@ -136,7 +139,6 @@ func fallingWorld(_ model: WorldModel, resistance: Real? = nil, substeps: Int = 
     /// sub-steps v_k = rᵏ·v₀ + h·g·r(1 − rᵏ)/(1 − r) and x_k = x₀ + h·Σ v_j; frame n is k = 4n.
     @Test func resistanceDampingClosedFormForcesPerSubstep() throws {
         var w = World(model: .ideal)
-        w.forcesPerSubstep = true
         var def = ItemDefinition()
         def.center = Vec2(0, 0)
         def.velocity = Vec2(300, -200)

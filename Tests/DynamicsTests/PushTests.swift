@@ -36,8 +36,9 @@ fileprivate func pushWorld(_ model: WorldModel, size: Vec2 = Vec2(100, 100)) thr
         _ = try w.addPush(items: [id], mode: .continuous, vector: Vec2(0, 1))
         for _ in 0..<60 { w.step() }
         #expect(abs(w.property(.vy, of: id) - 100) < 1e-9)
-        // Symplectic Euler over 60 frames of 1/60 s: y = Σ k·(100/60)/60 = 100·(60·61/2)/3600.
-        #expect(abs((w.property(.y, of: id) - 200) - 100 * 1830 / 3600) < 1e-9)
+        // Symplectic Euler over 240 sub-steps of h = 1/240 s (forces act in every sub-step):
+        // y = Σ k·(100·h)·h = 100·(240·241/2)/240².
+        #expect(abs((w.property(.y, of: id) - 200) - 100 * 28920 / 57600) < 1e-9)
     }
 
     /// A 100×200 item has mass 2: the same push gives half the acceleration (50 pt/s²).

@@ -48,29 +48,6 @@
 import DynamicsCollision
 import DynamicsMath
 
-/// Soft-constraint coefficients from (hertz, ζ, h) (notes §2.4).
-struct Softness {
-    var biasRate: Real
-    var massScale: Real
-    var impulseScale: Real
-
-    init(hertz: Real, zeta: Real, h: Real) {
-        if hertz == 0 {
-            biasRate = 0
-            massScale = 1
-            impulseScale = 0
-            return
-        }
-        let omega = 2 * DMath.pi * hertz
-        let a1 = 2 * zeta + h * omega
-        let a2 = h * omega * a1
-        let a3 = 1 / (1 + a2)
-        biasRate = omega / a1
-        massScale = a2 * a3
-        impulseScale = a3
-    }
-}
-
 /// One point of a prepared contact.
 struct ContactConstraintPoint {
     /// Anchors about the centres of mass, world axes, fixed for the tick.
@@ -115,6 +92,61 @@ struct ContactConstraint {
     /// touches, at the right moment; a speculative row would instead slow it down ahead of
     /// the surface (and the restitution pass then bounce it early).
     var speculativeRate: Real
+    /// Radius of curvature of each side at the contact point, pt (0 for a polygon or a
+    /// segment): a round side rolls, so its contact is not the material point the anchor
+    /// follows (see `World.rollingRadius`).
+    var rollA: Real
+    var rollB: Real
+    /// A side that is a circle about its body's centre of mass: its arm never turns (its
+    /// rolling arm is exactly the tick's start one), so the rows measure it unturned; rollA,
+    /// rollB stay 0 for it and the pair kernel takes it.
+    var fixedArmA: Bool
+    var fixedArmB: Bool
+}
+
+/// Where the contact of a round side is during the tick.
+///
+/// The rows keep each point's anchors (rA, rB) from the tick's start: for a polygon's
+/// vertex or face those are material points, and fixed arms keep the solver steady
+/// (Box2D v3). A round side that turns by δ *rolls*: it touches at ever new points of its
+/// surface, its contact moving along it by ρδ (ρ its radius of curvature there), while the
+/// material point that touched at the start turns away with the body. With the load
+/// carried in every sub-step (forces in every sub-step), rows at the old point push with
+/// the lever arm of the tick's start all tick long: on a rocking ellipse that is a torque
+/// along the spin, N·K·ω·t (K the arm's growth per radian), which fed energy in (+4.5 % on
+/// the rocking period at 4 sub-steps, more with more sub-steps). So a round side's arm
+/// follows its support point, `dq·r − ρ·(dq·u − u)` (u the direction it faces: +n for A,
+/// −n for B), exact for a circle (whose arm then never turns) and to first order in δ for
+/// an ellipse (second order: its ρ changes along the surface). The same arm gives the
+/// separation, so the rolling point does not lift off by ρ(1 − cos δ) either.
+struct RollingArms {
+    var rollA: Real
+    var rollB: Real
+    var dqA: Rot
+    var dqB: Rot
+    /// ρ·(dq·u − u) for each side.
+    var shiftA: Vec2
+    var shiftB: Vec2
+
+    @inline(__always)
+    init(_ c: ContactConstraint, _ dqA: Rot, _ dqB: Rot) {
+        rollA = c.rollA
+        rollB = c.rollB
+        self.dqA = dqA
+        self.dqB = dqB
+        let n = c.normal
+        shiftA = rollA > 0 ? rollA * (dqA.apply(n) - n) : Vec2(0, 0)
+        shiftB = rollB > 0 ? rollB * (n - dqB.apply(n)) : Vec2(0, 0)
+    }
+
+    /// The arms of a point whose tick-start anchors are rA, rB, and the anchors' offset
+    /// (rB' − rA') + dp that the separation is measured along.
+    @inline(__always)
+    func arms(_ rA: Vec2, _ rB: Vec2, _ dp: Vec2) -> (Vec2, Vec2, Vec2) {
+        let pA = dqA.apply(rA) - shiftA
+        let pB = dqB.apply(rB) - shiftB
+        return (rollA > 0 ? pA : rA, rollB > 0 ? pB : rB, dp + (pB - pA))
+    }
 }
 
 /// A contact point the impact pass may bounce.
@@ -307,6 +339,30 @@ extension World {
 
     // MARK: Prepare
 
+    /// The radius of curvature, pt, of a shape (turned by `q`) at its support point in the
+    /// world direction `d`: a circle's radius, an ellipse's a²b²/h³ with h its support
+    /// distance; 0 for a polygon (its contact is a vertex or a face, material points).
+    ///
+    /// Used by `RollingArms`: where a round side's contact goes as it turns.
+    /// A circle centred on its body's centre of mass (its contact arm never turns).
+    @inline(__always)
+    static func isCentredCircle(_ g: ShapeGeometry, _ localCenter: Vec2) -> Bool {
+        g.kind == .circle && (g.center - localCenter).lengthSquared <= 1e-18 * (1 + g.radius * g.radius)
+    }
+
+    static func rollingRadius(_ g: ShapeGeometry, _ q: Rot, _ d: Vec2) -> Real {
+        switch g.kind {
+        case .circle: return g.radius
+        case .ellipse:
+            let u = q.applyInverse(d)
+            let a = g.semiAxes.x
+            let b = g.semiAxes.y
+            let h = (a * a * u.x * u.x + b * b * u.y * u.y).squareRoot()
+            return h > 0 ? a * a * b * b / (h * h * h) : 0
+        case .polygon: return 0
+        }
+    }
+
     /// Builds the tick's contact constraints: dynamic pairs first, then pairs with a static
     /// body (solved last in every pass, so they have the last word against push-through).
     mutating func prepareContacts(_ ctx: StepContext) {
@@ -318,9 +374,8 @@ extension World {
         ps.removeAll(keepingCapacity: true)
         let staticIndex = Int32(bodySims.count)
         let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
-        let hertz = Swift.min(World.contactHertz, 0.25 * ctx.invH)
-        let soft = Softness(hertz: hertz, zeta: World.contactDampingRatio, h: ctx.h)
-        let staticSoft = Softness(hertz: 2 * hertz, zeta: World.contactDampingRatio, h: ctx.h)
+        let soft = ctx.contactSoftness
+        let staticSoft = ctx.staticContactSoftness
         bodySims.withUnsafeBufferPointer { sims in
             solverBodies.withUnsafeBufferPointer { bodies in
                 contactWorld.contacts.withUnsafeBufferPointer { contacts in
@@ -372,6 +427,16 @@ extension World {
                             }
                             ps.append(p1)
                             ps.append(p2)
+                            var rollA: Real = 0
+                            var fixedA = false
+                            if bodyA >= 0 && cp.pointee.codeA & ContactWorld.segmentBit == 0 {
+                                let g = shapes[Int(cp.pointee.indexA)].geometry
+                                fixedA = World.isCentredCircle(g, sims[Int(a)].localCenter)
+                                if !fixedA { rollA = World.rollingRadius(g, sims[Int(a)].transform.q, n) }
+                            }
+                            let gB = shapes[Int(cp.pointee.indexB)].geometry
+                            let fixedB = World.isCentredCircle(gB, sims[Int(b)].localCenter)
+                            let rollB = fixedB ? 0 : World.rollingRadius(gB, sims[Int(b)].transform.q, -n)
                             cs.append(
                                 ContactConstraint(
                                     a: a, b: b, contact: Int32(ci), pointCount: Int32(m.pointCount), normal: n,
@@ -379,7 +444,8 @@ extension World {
                                     invIA: A.invInertia, invMassB: B.invMass, invIB: B.invInertia,
                                     softness: isStatic ? staticSoft : soft, relativeVelocity1: vn1, relativeVelocity2: vn2,
                                     speculativeRate: cp.pointee.restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
-                                        ? .infinity : ctx.invH))
+                                        ? .infinity : ctx.invH,
+                                    rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB))
                         }
                     }
                 }
@@ -408,15 +474,21 @@ extension World {
                 for i in 0..<n { u[i] = false }
                 @inline(__always) func dynamicA(_ k: Int) -> Int32 { c[k].invMassA != 0 || c[k].invIA != 0 ? c[k].a : -1 }
                 @inline(__always) func dynamicB(_ k: Int) -> Int32 { c[k].invMassB != 0 || c[k].invIB != 0 ? c[k].b : -2 }
+                @inline(__always) func rolls(_ k: Int) -> Bool { c[k].rollA > 0 || c[k].rollB > 0 }
                 for i in 0..<n where !u[i] {
                     u[i] = true
+                    if rolls(i) {
+                        // Round sides roll: only the scalar kernel follows their contact.
+                        pairs.append(SIMD2(Int32(i), -1))
+                        continue
+                    }
                     let a = dynamicA(i)
                     let b = dynamicB(i)
                     var partner: Int32 = -1
                     var j = i + 1
                     let end = Swift.min(n, i + 33)
                     while j < end {
-                        if !u[j] {
+                        if !u[j] && !rolls(j) {
                             let aj = dynamicA(j)
                             let bj = dynamicB(j)
                             if aj != a && aj != b && bj != a && bj != b {
@@ -445,31 +517,41 @@ extension World {
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
                 constraints.withUnsafeBufferPointer { cs in
-                    guard let bp = bodies.baseAddress, let pp = ps.baseAddress else { return }
+                    guard let bp = bodies.baseAddress, let pp = ps.baseAddress, let cp = cs.baseAddress else { return }
                     for i in 0..<cs.count {
-                        let c = cs[i]
-                        let pa = bp + Int(c.a)
-                        let pb = bp + Int(c.b)
+                        // Through the pointer: only the fields used are read (every sub-step).
+                        let c = cp + i
+                        let pa = bp + Int(c.pointee.a)
+                        let pb = bp + Int(c.pointee.b)
                         var vA = pa.pointee.v
                         var wA = pa.pointee.w
                         var vB = pb.pointee.v
                         var wB = pb.pointee.w
-                        let n = c.normal
-                        for k in 0..<Int(c.pointCount) {
+                        let n = c.pointee.normal
+                        let mA = c.pointee.invMassA
+                        let iA = c.pointee.invIA
+                        let mB = c.pointee.invMassB
+                        let iB = c.pointee.invIB
+                        let rolls = c.pointee.rollA > 0 || c.pointee.rollB > 0
+                        for k in 0..<Int(c.pointee.pointCount) {
                             let q = pp + (2 &* i &+ k)
-                            let rA = q.pointee.rA
-                            let rB = q.pointee.rB
+                            var rA = q.pointee.rA
+                            var rB = q.pointee.rB
+                            if rolls {
+                                let rolling = RollingArms(c.pointee, pa.pointee.dq, pb.pointee.dq)
+                                (rA, rB, _) = rolling.arms(rA, rB, .zero)
+                            }
                             let ln = q.pointee.normalImpulse
                             let lt = q.pointee.tangentImpulse
                             // P = λn·n + λt·t with t = (n.y, −n.x)
                             let px = ln * n.x + lt * n.y
                             let py = ln * n.y - lt * n.x
-                            vA.x -= c.invMassA * px
-                            vA.y -= c.invMassA * py
-                            wA -= c.invIA * (rA.x * py - rA.y * px)
-                            vB.x += c.invMassB * px
-                            vB.y += c.invMassB * py
-                            wB += c.invIB * (rB.x * py - rB.y * px)
+                            vA.x -= mA * px
+                            vA.y -= mA * py
+                            wA -= iA * (rA.x * py - rA.y * px)
+                            vB.x += mB * px
+                            vB.y += mB * py
+                            wB += iB * (rB.x * py - rB.y * px)
                         }
                         pa.pointee.v = vA
                         pa.pointee.w = wA
@@ -524,8 +606,8 @@ extension World {
         var wA = pa.pointee.w
         var vB = pb.pointee.v
         var wB = pb.pointee.w
-        let dqA = pa.pointee.dq
-        let dqB = pb.pointee.dq
+        let dqA = c.pointee.fixedArmA ? Rot.identity : pa.pointee.dq
+        let dqB = c.pointee.fixedArmB ? Rot.identity : pb.pointee.dq
         let dp = pb.pointee.dp - pa.pointee.dp
         let n = c.pointee.normal
         let mA = c.pointee.invMassA
@@ -536,13 +618,13 @@ extension World {
         let softMass = relax ? 1 : c.pointee.softness.massScale
         let softImpulse = relax ? 0 : c.pointee.softness.impulseScale
         let count = Int(c.pointee.pointCount)
+        let rolling = RollingArms(c.pointee, dqA, dqB)
         var k = 0
         while k < count {
             let q = p + k
-            let rA = q.pointee.rA
-            let rB = q.pointee.rB
-            // Current separation from the pose deltas, anchors fixed for the tick.
-            let d = dp + (dqB.apply(rB) - dqA.apply(rA))
+            // Current separation from the pose deltas; anchors fixed for the tick, except
+            // where a round side has rolled (`RollingArms`).
+            let (rA, rB, d) = rolling.arms(q.pointee.rA, q.pointee.rB, dp)
             let s = d.x * n.x + d.y * n.y + q.pointee.baseSeparation
             var bias: Real
             var massScale: Real
@@ -581,22 +663,34 @@ extension World {
             k = 0
             while k < count {
                 let q = p + k
-                let rA = q.pointee.rA
-                let rB = q.pointee.rB
+                let (rA, rB, _) = rolling.arms(q.pointee.rA, q.pointee.rB, dp)
                 let dvx = (vB.x - wB * rB.y) - (vA.x - wA * rA.y)
                 let dvy = (vB.y + wB * rB.x) - (vA.y + wA * rA.x)
                 let vt = dvx * tx + dvy * ty
                 // Coulomb over the tick: the tangential impulse so far within μ × the normal
                 // impulse so far (later sub-steps carry little normal impulse of their own).
-                let old = q.pointee.totalTangentImpulse + q.pointee.tangentImpulse
-                let maxFriction = friction * (q.pointee.totalNormalImpulse + q.pointee.normalImpulse)
-                let newImpulse = Swift.min(Swift.max(old - q.pointee.tangentMass * vt, -maxFriction), maxFriction)
-                let impulse = newImpulse - old
-                // The sub-step is done for this point: bank its impulses, restart from 0.
-                q.pointee.totalNormalImpulse += q.pointee.normalImpulse
-                q.pointee.totalTangentImpulse = newImpulse
-                if !keepNormal { q.pointee.normalImpulse = 0 }
-                q.pointee.tangentImpulse = 0
+                let impulse: Real
+                if keepNormal {
+                    // Forces in every sub-step: each sub-step carries its own load, so
+                    // Coulomb holds per sub-step (Box2D v3), warm started from the last.
+                    let old = q.pointee.tangentImpulse
+                    let maxFriction = friction * q.pointee.normalImpulse
+                    let newImpulse = Swift.min(Swift.max(old - q.pointee.tangentMass * vt, -maxFriction), maxFriction)
+                    impulse = newImpulse - old
+                    q.pointee.tangentImpulse = newImpulse
+                    q.pointee.totalNormalImpulse += q.pointee.normalImpulse
+                    q.pointee.totalTangentImpulse += newImpulse
+                } else {
+                    let old = q.pointee.totalTangentImpulse + q.pointee.tangentImpulse
+                    let maxFriction = friction * (q.pointee.totalNormalImpulse + q.pointee.normalImpulse)
+                    let newImpulse = Swift.min(Swift.max(old - q.pointee.tangentMass * vt, -maxFriction), maxFriction)
+                    impulse = newImpulse - old
+                    // The sub-step is done for this point: bank its impulses, restart from 0.
+                    q.pointee.totalNormalImpulse += q.pointee.normalImpulse
+                    q.pointee.totalTangentImpulse = newImpulse
+                    q.pointee.normalImpulse = 0
+                    q.pointee.tangentImpulse = 0
+                }
                 let px = impulse * tx
                 let py = impulse * ty
                 vA.x -= mA * px
@@ -634,10 +728,15 @@ extension World {
         var vBx = D2(b0.pointee.v.x, b1.pointee.v.x)
         var vBy = D2(b0.pointee.v.y, b1.pointee.v.y)
         var wB = D2(b0.pointee.w, b1.pointee.w)
-        let qAc = D2(a0.pointee.dq.c, a1.pointee.dq.c)
-        let qAs = D2(a0.pointee.dq.s, a1.pointee.dq.s)
-        let qBc = D2(b0.pointee.dq.c, b1.pointee.dq.c)
-        let qBs = D2(b0.pointee.dq.s, b1.pointee.dq.s)
+        // A centred circle's arm never turns (`ContactConstraint.fixedArmA`).
+        let qA0 = c0.pointee.fixedArmA ? Rot.identity : a0.pointee.dq
+        let qA1 = c1.pointee.fixedArmA ? Rot.identity : a1.pointee.dq
+        let qB0 = c0.pointee.fixedArmB ? Rot.identity : b0.pointee.dq
+        let qB1 = c1.pointee.fixedArmB ? Rot.identity : b1.pointee.dq
+        let qAc = D2(qA0.c, qA1.c)
+        let qAs = D2(qA0.s, qA1.s)
+        let qBc = D2(qB0.c, qB1.c)
+        let qBs = D2(qB0.s, qB1.s)
         let dpx = D2(b0.pointee.dp.x - a0.pointee.dp.x, b1.pointee.dp.x - a1.pointee.dp.x)
         let dpy = D2(b0.pointee.dp.y - a0.pointee.dp.y, b1.pointee.dp.y - a1.pointee.dp.y)
         let nx = D2(c0.pointee.normal.x, c1.pointee.normal.x)
@@ -700,25 +799,33 @@ extension World {
                 let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
                 let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
                 let vt = dvx * tx + dvy * ty
-                let old = D2(q0.pointee.totalTangentImpulse + q0.pointee.tangentImpulse,
-                             q1.pointee.totalTangentImpulse + q1.pointee.tangentImpulse)
-                let normal = D2(q0.pointee.totalNormalImpulse + q0.pointee.normalImpulse,
-                                q1.pointee.totalNormalImpulse + q1.pointee.normalImpulse)
-                let maxFriction = friction * normal
+                let sub = D2(q0.pointee.normalImpulse, q1.pointee.normalImpulse)
+                let normal = D2(q0.pointee.totalNormalImpulse, q1.pointee.totalNormalImpulse) + sub
+                let subT = D2(q0.pointee.tangentImpulse, q1.pointee.tangentImpulse)
+                let totalT = D2(q0.pointee.totalTangentImpulse, q1.pointee.totalTangentImpulse)
+                // Forces in every sub-step (keepNormal): Coulomb per sub-step, warm started
+                // from the last (Box2D v3); otherwise over the tick so far (see solveContact).
+                let old = keepNormal ? subT : totalT + subT
+                let maxFriction = friction * (keepNormal ? sub : normal)
                 let mass = D2(q0.pointee.tangentMass, q1.pointee.tangentMass)
                 let newImpulse = pointwiseMin(pointwiseMax(old - mass * vt, -maxFriction), maxFriction)
                 let impulse = newImpulse - old
-                // The sub-step is done for these points: bank the impulses, restart from 0.
                 q0.pointee.totalNormalImpulse = normal[0]
                 q1.pointee.totalNormalImpulse = normal[1]
-                q0.pointee.totalTangentImpulse = newImpulse[0]
-                q1.pointee.totalTangentImpulse = newImpulse[1]
-                if !keepNormal {
+                if keepNormal {
+                    q0.pointee.tangentImpulse = newImpulse[0]
+                    q1.pointee.tangentImpulse = newImpulse[1]
+                    q0.pointee.totalTangentImpulse = totalT[0] + newImpulse[0]
+                    q1.pointee.totalTangentImpulse = totalT[1] + newImpulse[1]
+                } else {
+                    // The sub-step is done for these points: bank the impulses, restart from 0.
+                    q0.pointee.totalTangentImpulse = newImpulse[0]
+                    q1.pointee.totalTangentImpulse = newImpulse[1]
                     q0.pointee.normalImpulse = 0
                     q1.pointee.normalImpulse = 0
+                    q0.pointee.tangentImpulse = 0
+                    q1.pointee.tangentImpulse = 0
                 }
-                q0.pointee.tangentImpulse = 0
-                q1.pointee.tangentImpulse = 0
                 let px = impulse * tx
                 let py = impulse * ty
                 vAx -= mA * px
@@ -796,7 +903,6 @@ extension World {
     /// point with the largest normal impulse.
     mutating func storeContactImpulses(_ ctx: StepContext) {
         let perSubstep = ctx.forcesPerSubstep
-        let tangentShare: Real = perSubstep ? 1 / Real(ctx.substeps) : 1
         var cw = ContactWorld.placeholder
         swap(&cw, &contactWorld)
         cw.constraints.withUnsafeBufferPointer { cs in
@@ -812,11 +918,11 @@ extension World {
                         // Warm start: the tick's totals, or with forces in every sub-step
                         // the last sub-step's normal impulse and the mean tangential one.
                         contact.pointee.normalImpulse1 = perSubstep ? p1.normalImpulse : p1.totalNormalImpulse
-                        contact.pointee.tangentImpulse1 = tangentShare * p1.totalTangentImpulse
+                        contact.pointee.tangentImpulse1 = perSubstep ? p1.tangentImpulse : p1.totalTangentImpulse
                         var pushed = p1.totalNormalImpulse > 0
                         if c.pointCount > 1 {
                             contact.pointee.normalImpulse2 = perSubstep ? p2.normalImpulse : p2.totalNormalImpulse
-                            contact.pointee.tangentImpulse2 = tangentShare * p2.totalTangentImpulse
+                            contact.pointee.tangentImpulse2 = perSubstep ? p2.tangentImpulse : p2.totalTangentImpulse
                             pushed = pushed || p2.totalNormalImpulse > 0
                             if p2.totalNormalImpulse > p1.totalNormalImpulse
                                 || (p2.totalNormalImpulse == p1.totalNormalImpulse && m.point2.separation < m.point1.separation)

@@ -7,7 +7,10 @@
 // collide with (anchored items' polygons and boundary segments) found in the static tree
 // under the swept box; the earliest time of impact t < 1 (DynamicsCollision's conservative
 // advancement, target: the linear slop) puts the body back at the pose at t, velocity kept.
-// The next tick's speculative contact then stops it, so a fast item never tunnels.
+// The next tick's speculative contact then stops it, so a fast item never tunnels. A hit
+// whose sweep ends on the near side, within the slop (`sweepEndsOnNearSide`), is left alone:
+// the contact solver already stopped the body at the surface, and going back to the time of
+// impact would only lift a landed body off by the slop for a frame.
 //
 // Anchored circles and ellipses (the time-of-impact routine takes polygons and segments) are
 // swept disc against disc: the moving shape's inner disc against the target's (a circle, or
@@ -56,6 +59,13 @@ extension World {
                             toi = timeOfImpact(
                                 shape.geometry, sweep, against: contactWorld.segments[k].segment, .identity, vertices: vp,
                                 normals: np, tMax: best)
+                            if toi.state == .hit && toi.fraction > 0 && toi.fraction < best
+                                && sweepEndsOnNearSide(
+                                    shape.geometry, sweep, against: contactWorld.segments[k].segment, .identity,
+                                    normal: toi.normal, vertices: vp, normals: np)
+                            {
+                                continue
+                            }
                         } else {
                             if !shouldCollide(item: slot, item: userData) { continue }
                             let target = shapes[Int(items[userData].shape)]
@@ -68,6 +78,13 @@ extension World {
                                 continue
                             }
                             toi = timeOfImpact(shape.geometry, sweep, against: target.geometry, xf, vertices: vp, normals: np, tMax: best)
+                            if toi.state == .hit && toi.fraction > 0 && toi.fraction < best
+                                && sweepEndsOnNearSide(
+                                    shape.geometry, sweep, against: target.geometry, xf, normal: toi.normal, vertices: vp,
+                                    normals: np)
+                            {
+                                continue
+                            }
                         }
                         // A hit at t = 0 is a shape already touching: its contact handles it.
                         if toi.state == .hit && toi.fraction > 0 && toi.fraction < best { best = toi.fraction }

@@ -32,13 +32,23 @@
 import DynamicsMath
 
 extension JointSim {
-    mutating func prepareDistance(_ jc: JointStepContext) {
+    mutating func prepareDistance(_ jc: StepContext) {
         let u = (deltaCenter + rB - rA).normalized
         let crA = rA.cross(u)
         let crB = rB.cross(u)
         let k = mA + mB + iA * crA * crA + iB * crB * crB
         axialMass = k > 0 ? 1 / k : 0
-        spring = hertz > 0 ? JointSoftness(hertz: hertz, zeta: dampingRatio, h: jc.h) : .rigid
+        spring = hertz > 0 ? Softness(hertz: hertz, zeta: dampingRatio, h: jc.h) : .rigid
+        if hertz > 0 && jc.springIsForce(hertz: hertz, zeta: dampingRatio) {
+            flags |= JointFlags.forceSpring
+            let (a, b) = Softness.springForce(hertz: hertz, zeta: dampingRatio, h: jc.h)
+            spring = Softness(biasRate: a, massScale: b, impulseScale: 0)
+            impulse.axial = 0
+            impulseFirst.axial = 0
+            impulseLast.axial = 0
+        } else {
+            flags &= ~JointFlags.forceSpring
+        }
     }
 
     /// Applies `p` at the anchors: −p on A, +p on B.
@@ -85,7 +95,7 @@ extension JointSim {
 
     @inline(__always)
     mutating func solveDistance(
-        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool, refresh: Bool
+        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: StepContext, useBias: Bool, refresh: Bool
     ) {
         if refresh { refreshDistance(A, B) }
         let rA = rAs
@@ -96,6 +106,14 @@ extension JointSim {
         let u = d / L
         let cdot = u.dot(B.velocity(at: rB) - A.velocity(at: rA))
         let c = L - length
+        if flags & JointFlags.forceSpring != 0 {
+            // A spring acting as a force (ideal): once per sub-step, in the solve; nothing
+            // accumulates, so nothing is warm started (`Softness.springForce`).
+            if !useBias { return }
+            let lambda = -axialMass * (spring.biasRate * c + spring.massScale * cdot)
+            applyLinear(lambda * u, &A, &B, rA, rB)
+            return
+        }
         var bias: Real = 0
         var massScale: Real = 1
         var impulseScale: Real = 0
@@ -104,9 +122,9 @@ extension JointSim {
             massScale = spring.massScale
             impulseScale = spring.impulseScale
         } else if useBias {
-            bias = jc.soft.biasRate * c + jc.invH * lengthDrift(d, L, u, A, B, rA, rB, jc.h)
-            massScale = jc.soft.massScale
-            impulseScale = jc.soft.impulseScale
+            bias = jc.jointSoftness.biasRate * c + jc.invH * lengthDrift(d, L, u, A, B, rA, rB, jc.h)
+            massScale = jc.jointSoftness.massScale
+            impulseScale = jc.jointSoftness.impulseScale
         }
         let lambda = -massScale * axialMass * (cdot + bias) - impulseScale * impulse.axial
         impulse.axial += lambda
@@ -115,7 +133,7 @@ extension JointSim {
 
     @inline(__always)
     mutating func solveRope(
-        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool, refresh: Bool
+        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: StepContext, useBias: Bool, refresh: Bool
     ) {
         if refresh { refreshDistance(A, B) }
         let rA = rAs
@@ -132,9 +150,9 @@ extension JointSim {
         if c > 0 {
             bias = (c - drift) * jc.invH
         } else if useBias {
-            bias = jc.soft.biasRate * c - jc.invH * drift
-            massScale = jc.soft.massScale
-            impulseScale = jc.soft.impulseScale
+            bias = jc.jointSoftness.biasRate * c - jc.invH * drift
+            massScale = jc.jointSoftness.massScale
+            impulseScale = jc.jointSoftness.impulseScale
         }
         let cdot = u.dot(A.velocity(at: rA) - B.velocity(at: rB))
         let lambda = -massScale * axialMass * (cdot + bias) - impulseScale * impulse.upper

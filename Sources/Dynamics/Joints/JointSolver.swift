@@ -131,9 +131,7 @@ extension World {
         // The interleaved order depends only on the joints' bodies and which are active.
         var reorder = jointWorld.solver.topologyDirty || jointWorld.solver.order.isEmpty
         if jointWorld.solver.topologyDirty { rebuildImpliedJoints() }
-        let hertz = Swift.min(World.jointHertz, 0.25 * ctx.invH)
-        let jc = JointStepContext(
-            h: ctx.h, invH: ctx.invH, soft: JointSoftness(hertz: hertz, zeta: World.jointDampingRatio, h: ctx.h))
+        let jc = ctx
         jointWorld.solver.context = jc
         items.withUnsafeBufferPointer { its in
             bodySims.withUnsafeBufferPointer { sims in
@@ -327,7 +325,7 @@ extension World {
     /// must then be rebuilt).
     static func prepare(
         _ j: inout JointSim, _ its: UnsafeBufferPointer<ItemRecord>, _ sims: UnsafeBufferPointer<BodySim>,
-        _ jc: JointStepContext
+        _ jc: StepContext
     ) -> Bool {
         let (ba, la) = resolveEnd(j.itemA, j.localA, its)
         let (bb, lb) = resolveEnd(j.itemB, j.localB, its)
@@ -447,7 +445,7 @@ extension World {
     @inline(__always)
     static func solve(
         _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
-        _ order: UnsafeBufferPointer<Int32>?, _ jc: JointStepContext, useBias: Bool
+        _ order: UnsafeBufferPointer<Int32>?, _ jc: StepContext, useBias: Bool
     ) {
         // Relax comes right after the positions moved: it refreshes the sub-step's geometry,
         // which the next sub-step's warm start and solve then read (JointSim.rAs).

@@ -48,7 +48,7 @@ extension JointSim {
     }
 
     @inline(__always)
-    mutating func solvePrismatic(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
+    mutating func solvePrismatic(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: StepContext, useBias: Bool) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)
         let d = deltaCenter + (B.dp - A.dp) + rB - rA
@@ -92,9 +92,9 @@ extension JointSim {
         var impulseScale: Real = 0
         if useBias {
             let c = Vec2(n.dot(d), deltaAngle + (B.da - A.da))
-            bias = jc.soft.biasRate * c
-            massScale = jc.soft.massScale
-            impulseScale = jc.soft.impulseScale
+            bias = jc.jointSoftness.biasRate * c
+            massScale = jc.jointSoftness.massScale
+            impulseScale = jc.jointSoftness.impulseScale
         }
         let k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2
         let k12 = iA * s1 + iB * s2

@@ -40,10 +40,21 @@
 import DynamicsMath
 
 extension JointSim {
-    mutating func prepareRevolute(_ jc: JointStepContext) {
+    mutating func prepareRevolute(_ jc: StepContext) {
         let k = iA + iB
         axialMass = k > 0 ? 1 / k : 0
-        spring = hertz > 0 ? JointSoftness(hertz: hertz, zeta: dampingRatio, h: jc.h) : .rigid
+        spring = hertz > 0 ? Softness(hertz: hertz, zeta: dampingRatio, h: jc.h) : .rigid
+        if hertz > 0 && jc.springIsForce(hertz: hertz, zeta: dampingRatio) {
+            // A point spring acting as a force (DistanceJoint.swift, `Softness.springForce`).
+            flags |= JointFlags.forceSpring
+            let (a, b) = Softness.springForce(hertz: hertz, zeta: dampingRatio, h: jc.h)
+            spring = Softness(biasRate: a, massScale: b, impulseScale: 0)
+            impulse.linear = .zero
+            impulseFirst.linear = .zero
+            impulseLast.linear = .zero
+        } else {
+            flags &= ~JointFlags.forceSpring
+        }
     }
 
     /// Computes this sub-step's anchors, separation and point block (see `JointSim.rAs`).
@@ -80,7 +91,7 @@ extension JointSim {
     /// `refresh` (the relax pass): the positions moved since the last pass, recompute the
     /// sub-step's geometry (`JointSim.rAs`); otherwise it is read as the last relax left it.
     mutating func solveRevolute(
-        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool, refresh: Bool
+        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: StepContext, useBias: Bool, refresh: Bool
     ) {
         if flags & (JointFlags.motor | JointFlags.limit) != 0 && axialMass > 0 {
             if flags & JointFlags.motor != 0 {
@@ -114,6 +125,18 @@ extension JointSim {
         let rA = rAs
         let rB = rBs
         let cdot = B.velocity(at: rB) - A.velocity(at: rA)
+        if flags & JointFlags.forceSpring != 0 {
+            // A point spring acting as a force: once per sub-step, in the solve, nothing
+            // warm started; K⁻¹ makes its frequency the same whatever the masses.
+            if !useBias { return }
+            let f = spring.biasRate * ds + spring.massScale * cdot
+            let lambda = -Vec2(invDet * (k22 * f.x - k12 * f.y), invDet * (k11 * f.y - k12 * f.x))
+            A.v -= mA * lambda
+            A.w -= iA * rA.cross(lambda)
+            B.v += mB * lambda
+            B.w += iB * rB.cross(lambda)
+            return
+        }
         var bias = Vec2(0, 0)  // (not Vec2.zero: a global's accessor call per joint)
         var massScale: Real = 1
         var impulseScale: Real = 0
@@ -125,9 +148,9 @@ extension JointSim {
         } else if useBias {
             let sep = ds
             let drift = JointMath.clampDrift(JointMath.arcDrift(rB, B.w, jc.h) - JointMath.arcDrift(rA, A.w, jc.h))
-            bias = jc.soft.biasRate * sep + jc.invH * drift
-            massScale = jc.soft.massScale
-            impulseScale = jc.soft.impulseScale
+            bias = jc.jointSoftness.biasRate * sep + jc.invH * drift
+            massScale = jc.jointSoftness.massScale
+            impulseScale = jc.jointSoftness.impulseScale
         }
         // JointMath.solve22 with the sub-step's K and 1/det K.
         let rhs = cdot + bias

@@ -27,8 +27,8 @@
 import DynamicsMath
 
 extension JointSim {
-    mutating func prepareSnap(_ jc: JointStepContext) {
-        spring = JointSoftness(hertz: JointSim.snapHertz, zeta: dampingRatio, h: jc.h)
+    mutating func prepareSnap(_ jc: StepContext) {
+        spring = Softness(hertz: JointSim.snapHertz, zeta: dampingRatio, h: jc.h)
     }
 
     /// Corner offset from the centre of mass (current) and target relative to S, for spring `i`.

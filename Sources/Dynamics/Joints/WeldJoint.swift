@@ -33,7 +33,7 @@ extension JointSim {
     }
 
     @inline(__always)
-    mutating func solveWeld(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: JointStepContext, useBias: Bool) {
+    mutating func solveWeld(_ A: inout SolverBody, _ B: inout SolverBody, _ jc: StepContext, useBias: Bool) {
         let rA = A.dq.apply(self.rA)
         let rB = B.dq.apply(self.rB)
         let cdotP = B.velocity(at: rB) - A.velocity(at: rA)
@@ -46,10 +46,10 @@ extension JointSim {
             let sep = deltaCenter + (B.dp - A.dp) + rB - rA
             let ang = deltaAngle + (B.da - A.da)
             let drift = JointMath.clampDrift(JointMath.arcDrift(rB, B.w, jc.h) - JointMath.arcDrift(rA, A.w, jc.h))
-            biasP = jc.soft.biasRate * sep + jc.invH * drift
-            biasA = jc.soft.biasRate * ang
-            massScale = jc.soft.massScale
-            impulseScale = jc.soft.impulseScale
+            biasP = jc.jointSoftness.biasRate * sep + jc.invH * drift
+            biasA = jc.jointSoftness.biasRate * ang
+            massScale = jc.jointSoftness.massScale
+            impulseScale = jc.jointSoftness.impulseScale
         }
         let k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
         let k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
