@@ -163,12 +163,8 @@ let demoScripts: [(name: String, text: String)] = [
         assert abs(centre - (80 + g / (w * w))) < 0.5, "spring centre {centre}"
 
         # A friction torque of 1.5 is more than the lid's weight can overcome (1), so lid2 must not
-        # turn at all. KNOWN DEFECT (found by this demo): it creeps at about 0.024 rad/s (1.4°/s; 0.0016
-        # rad/s with friction 3): the pin's position correction turns the lid and the friction, which
-        # acts on velocity only, does not hold it. The line below marks the assert as expected to fail
-        # until the engine is fixed; then `dyn test` reports the script, and the marker goes.
-        # expect-error: KNOWN DEFECT (pin friction creep)
-        assert abs(lid2.angle) < 1e-3, "KNOWN DEFECT (pin friction creep): lid2 held by friction 1.5 turned {lid2.angle} rad"
+        # turn at all.
+        assert abs(lid2.angle) < 1e-3, "lid2, held by friction 1.5, turned {lid2.angle} rad"
         """# + "\n"),
     ("ballswift", #"""
         # The iOS 9 BallSwift game: a ball shot at a hoop that hangs by an attachment. The backboard hangs
@@ -426,8 +422,9 @@ let demoScripts: [(name: String, text: String)] = [
         """# + "\n"),
     ("hoop", #"""
         # A basketball shot. The hoop is a backboard and two rims; the ball is aimed with the
-        # integrator's own closed form, y_n = y₀ + v·n·H + g·H²·n(n+1)/2 (H = 1/60 s), so that after
-        # n frames of free flight its center is exactly at the middle of the hoop.
+        # integrator's own closed form, y_n = y₀ + v·n·H + g·H²·n(n + 1/4)/2 (H = 1/60 s; gravity acts
+        # in each of the frame's 4 sub-steps), so that after n frames of free flight its center is
+        # exactly at the middle of the hoop.
         world 800 600
         boundary backboard line 712 120 712 300
         add view rimFront frame 606 246 8 8 shape ellipse anchored yes
@@ -441,7 +438,7 @@ let demoScripts: [(name: String, text: String)] = [
         let tx = 660
         let ty = 250
         set ball.vx (tx - ball.x) / (n * H)
-        set ball.vy (ty - ball.y - g * H * H * n * (n + 1) / 2) / (n * H)
+        set ball.vy (ty - ball.y - g * H * H * n * (n + 1 / 4) / 2) / (n * H)
         print "launch at {round(hypot(ball.vx, ball.vy))} pt/s, {round(-atan2(ball.vy, ball.vx) / pi * 180)}° up"
         gravity
 
@@ -522,13 +519,8 @@ let demoScripts: [(name: String, text: String)] = [
         # single ball keeps 0.23).
         print "3 s after the impact the cradle keeps {ratio} of its energy (e^(−0.5t) = 0.223130)"
         for i in 0..<5 { assert "ball{i}".angle == 0, "ball{i} turned" }
-        # KNOWN DEFECT (found by this demo, cause not yet analysed): the first impact is exact, but the
-        # later ones smear the motion over the row (the balls end up swinging together) and the cradle
-        # keeps 0.197 of its energy after 3 s, 12 % under what the air alone leaves (a single ball, the
-        # same way, keeps 0.231). When the engine keeps it, this assert passes, `dyn test` reports the
-        # script (the error it expects no longer comes) and the marker goes.
-        # expect-error: KNOWN DEFECT (cradle)
-        assert abs(ratio - 0.223130) < 0.1 * 0.223130, "KNOWN DEFECT (cradle): the energy ratio is {ratio}"
+        # The later impacts keep the motion in the end balls, so the row keeps what the air leaves.
+        assert abs(ratio - 0.223130) < 0.1 * 0.223130, "the energy ratio is {ratio}"
         """# + "\n"),
     ("ios7-pendulum", #"""
         # The iOS 7 pendulum, pulled aside by a push and let go. One ball on a rigid string (gravity
@@ -615,8 +607,8 @@ let demoScripts: [(name: String, text: String)] = [
         """# + "\n"),
     ("projectile", #"""
         # A ball thrown at 60° with 800 pt/s. It follows a parabola: with the ideal model's
-        # integrator (one symplectic Euler step of H = 1/60 s per frame) the height after n frames
-        # is v₀·sin(a)·nH − g·H²·n(n+1)/2, and the range is where that returns to zero.
+        # integrator (symplectic Euler in each of a frame's 4 sub-steps, H = 1/60 s) the height after
+        # n frames is v₀·sin(a)·nH − g·H²·n(n + 1/4)/2, and the range is where that returns to zero.
         world 1200 800
         let speed = 800
         let a = 60deg
@@ -638,13 +630,13 @@ let demoScripts: [(name: String, text: String)] = [
         let H = 1 / 60
         let vy0 = speed * sin(a)
         let best = 0
-        for k in 0...frames { set best max(best, vy0 * k * H - 1000 * H * H * k * (k + 1) / 2) }
+        for k in 0...frames { set best max(best, vy0 * k * H - 1000 * H * H * k * (k + 1 / 4) / 2) }
         assert abs((top - highest) - best) < 1e-6, "apex {top - highest} vs {best}"
         let textbook = vy0 * vy0 / 2000
         assert abs(best - textbook) < vy0 * H, "apex {best} vs textbook {textbook}"
         print "apex {round(top - highest)} pt (textbook {textbook} pt)"
-        # Range: the first n with v₀ sin(a)·nH < g·H²·n(n+1)/2, i.e. n > 2·v₀·sin(a)/(gH) − 1.
-        let n = floor(2 * speed * sin(a) / (1000 * H) - 1) + 1
+        # Range: the first n with v₀ sin(a)·nH < g·H²·n(n + 1/4)/2, i.e. n > 2·v₀·sin(a)/(gH) − 1/4.
+        let n = floor(2 * speed * sin(a) / (1000 * H) - 1 / 4) + 1
         assert frames == n, "landed after {frames} frames, expected {n}"
         assert abs(ball.x - (90 + speed * cos(a) * n * H)) < 1e-6
         """# + "\n"),
