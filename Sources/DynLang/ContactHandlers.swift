@@ -1,6 +1,6 @@
 // `on contact A B { ... }`: blocks run when two items (or an item and a boundary) begin or stop
 // touching. After each frame the engine reports the frame's contact events, every "began"
-// then every "ended" (reference §8.2); each handler whose pair matches runs once per event, in
+// then every "ended" (Docs/semantics.md §8.2); each handler whose pair matches runs once per event, in
 // the order the handlers were added, before the every-step actions (as UIKit runs collision
 // delegates before action blocks). Inside the block `contact.x`, `contact.y` (the point),
 // `contact.a`, `contact.b` (the names as written in the handler) and `contact.began` describe

@@ -2,7 +2,7 @@
 // and B touch. It is given when the world first steps after the handler was added (a script may
 // add the `collide` after the handler), once per handler, on standard error; nothing stops.
 //
-// Who may touch (reference §5): two items when one collision behavior holds both and its mode
+// Who may touch (Docs/semantics.md §5): two items when one collision behavior holds both and its mode
 // has the items bit; an item and a named boundary when a behavior holding the item has the
 // boundaries bit; an item and `bounds` when such a behavior also turns the reference bounds into
 // a boundary. Two boundaries never touch. A group member counts as held when its group is.

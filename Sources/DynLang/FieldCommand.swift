@@ -1,5 +1,5 @@
 // `field KIND [at X Y] [PROPERTY VALUE ...] [on ITEM ... | on all] [as NAME]`: field behaviors
-// (UIFieldBehavior, reference §13), the eleven kinds, each with its own properties.
+// (UIFieldBehavior, Docs/semantics.md §13), the eleven kinds, each with its own properties.
 //
 //     field radial gravity at 200 300 strength 5 region disc(150) as sun
 //     field electric at 0 300 strength 2 on a b

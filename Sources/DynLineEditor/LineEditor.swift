@@ -5,7 +5,7 @@
 // the completer kept in a global slot that the @convention(c) callbacks read, and every C
 // global touched only here. The rest of dyn sees `readLine(prompt:) -> LineRead`.
 //
-// Facts this relies on (libedit 3.1-20221030, see shared/docs/libedit-and-fuzzing-notes.md):
+// Facts this relies on (libedit 3.1-20221030, as shipped by Debian 12; each checked by the terminal tests):
 //   - readline() returns NULL both for Ctrl-D on an empty line and when SIGINT interrupts the
 //     read (our handler has no SA_RESTART); the Interrupt flag tells them apart.
 //   - readline() leaves the cursor after the prompt at EOF and after the text at Ctrl-C, so
@@ -47,7 +47,7 @@ public enum LineRead: Equatable, Sendable {
 ///
 /// Use it only when ``Terminal/isInteractive`` is true. Otherwise it does not touch libedit:
 /// `readLine` reads plain lines from standard input, writing the prompt only when standard
-/// input is a terminal (libedit misbehaves without a terminal, pitfall 5 of the notes).
+/// input is a terminal (without a terminal libedit echoes what it reads and mangles the prompt).
 public final class LineEditor {
     /// The history store given to `init`, or nil for a session without saved history.
     public let history: HistoryStore?

@@ -771,7 +771,7 @@ let demoScripts: [(name: String, text: String)] = [
         }
         """# + "\n"),
     ("vortex", #"""
-        # A vortex stirs a box of balls round and round. The vortex field (reference §13.2, F = S·(−p̂y, p̂x)/m)
+        # A vortex stirs a box of balls round and round. The vortex field (Docs/semantics.md §13.2, F = S·(−p̂y, p̂x)/m)
         # pushes each ball along the circle about the box's centre, clockwise on screen; the walls and
         # the other balls keep them in. A drag field stops them running away.
         world 300 300

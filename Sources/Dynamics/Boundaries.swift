@@ -1,9 +1,9 @@
-// Named boundaries (UICollisionBehavior.addBoundary, reference §8, §8.1, §14.14).
+// Named boundaries (UICollisionBehavior.addBoundary, Docs/semantics.md §8, §8.1, §14.14).
 //
 // A boundary is static: a line (two points) or a path closed into a loop of straight
-// segments (concave outlines allowed; a 2-point path is a line, reference §14.14). Its
+// segments (concave outlines allowed; a 2-point path is a line, Docs/semantics.md §14.14). Its
 // friction and elasticity are the model's item defaults (ideal 0 / 0, uikit 0.2 / 0.2: what
-// shipping UIKit shows, reference §8.1) until set, and it collides with every item of every
+// shipping UIKit shows, Docs/semantics.md §8.1) until set, and it collides with every item of every
 // collision behavior whose mode includes boundaries. In `dyn` boundaries belong to the
 // world, not to one behavior, and are named by `BoundaryID` handles (index + generation,
 // like items).

@@ -2,7 +2,7 @@
 
 import DynamicsMath
 
-/// Which behaviour the world reproduces (reference §14.1, §14.2; solver notes §2.12).
+/// Which behaviour the world reproduces (Docs/semantics.md §14.1, §14.2; Docs/solver.md §2.12).
 public enum WorldModel: String, CaseIterable, Sendable {
     /// The documented semantics: material defaults all 0, one tick of exactly 1/60 s per frame.
     case ideal
@@ -20,7 +20,7 @@ public enum WorldModel: String, CaseIterable, Sendable {
     public var defaultAngularResistance: Real { self == .ideal ? 0 : 0.1 }
 }
 
-/// The collision shape of an item (reference §4.1).
+/// The collision shape of an item (Docs/semantics.md §4.1).
 public enum ItemShape: Equatable, Sendable {
     /// A width × height box centred on the item's centre (the default).
     case rectangle

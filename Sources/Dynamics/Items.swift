@@ -1,4 +1,4 @@
-// Creating and removing items and groups (reference §4, §5).
+// Creating and removing items and groups (Docs/semantics.md §4, §5).
 
 import DynamicsCollision
 import DynamicsMath
@@ -113,7 +113,7 @@ extension World {
         if x < 0 { throw EngineError.mustBeNonNegative(field, x) }
     }
 
-    /// Joins items into one rigid body (UIDynamicItemGroup, reference §5) and returns the group.
+    /// Joins items into one rigid body (UIDynamicItemGroup, Docs/semantics.md §5) and returns the group.
     ///
     /// The body's origin is the centre of the rectangle enclosing the members' frames
     /// (centre ± size/2, rotations ignored) and its angle 0; each member becomes an

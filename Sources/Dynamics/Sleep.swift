@@ -1,4 +1,4 @@
-// Sleeping, waking and the animator's pause (reference §2, §3.1, §14 item 4; notes §2.10).
+// Sleeping, waking and the animator's pause (Docs/semantics.md §2, §3.1, §14.4; Docs/solver.md §2.10).
 //
 // The `uikit` model sleeps: after every tick, bodies are grouped into islands (union-find
 // over contacts that have points and over joints, between two dynamic bodies; anchored

@@ -34,10 +34,10 @@ extension WorldModel {
 // MARK: Materials
 
 extension World {
-    /// Friction of the original's boundaries (reference §8.1): the `uikit` model's default.
+    /// Friction of the original's boundaries (Docs/semantics.md §8.1): the `uikit` model's default.
     /// Boundaries take their model's defaults (`WorldModel.defaultFriction`) until set.
     public static let boundaryFriction: Real = 0.2
-    /// Elasticity of the original's boundaries (reference §8.1): the `uikit` model's default.
+    /// Elasticity of the original's boundaries (Docs/semantics.md §8.1): the `uikit` model's default.
     public static let boundaryElasticity: Real = 0.2
 }
 
@@ -49,10 +49,10 @@ extension World {
     static let contactDampingRatio: Real = 10
     /// The fastest a soft contact pushes overlapping bodies apart, pt/s.
     static let contactPushMaxVelocity: Real = 300
-    /// Restitution is ignored below this closing speed, pt/s (reference §2).
+    /// Restitution is ignored below this closing speed, pt/s (Docs/semantics.md §2).
     static let restitutionThreshold: Real = 100
 
-    /// Joint position error stiffness (solver notes §2.4 `constraintHertz`), Hz.
+    /// Joint position error stiffness (Docs/solver.md §2.4 `constraintHertz`), Hz.
     static let jointHertz: Real = 60
     /// The same with forces in every sub-step (ideal; see `prepareJoints`), Hz.
     static let jointHertzPerSubstep: Real = 90

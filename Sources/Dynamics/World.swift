@@ -16,16 +16,16 @@
 // array linked per body, polygon vertices and normals in pools; the collision code reads them
 // through `ShapeGeometry`.
 //
-// Item groups (reference §5) are one body with one shape per member; members have no body and
+// Item groups (Docs/semantics.md §5) are one body with one shape per member; members have no body and
 // their position is derived from the group's transform.
 //
 // Gravity behaviors hold a vector and an item list (or "all"). UIKit has one world gravity
 // vector, the last one set; `dyn` keeps each behavior's own vector and gives each body the
-// vector of the most recently set behavior that holds it (reference §14.8). The result is
+// vector of the most recently set behavior that holds it (Docs/semantics.md §14.8). The result is
 // cached per body (`BodySim.gravity`) whenever behaviors or memberships change, so the step
 // only reads a per-body value.
 //
-// The step (solver notes §2.1, §2.5, §2.12) is a fixed pipeline of named stages over a
+// The step (Docs/solver.md §2.1, §2.5, §2.12) is a fixed pipeline of named stages over a
 // `StepContext`, in Solver/Step.swift:
 //
 //   frame:  (uikit, paused: nothing) ideal: one tick of 1/60 s.
@@ -191,7 +191,7 @@ public struct World: Sendable {
     /// `WorldModel.uikitTick` as the accumulator holds (1 on the first frame, then 2).
     ///
     /// Returns false, and does nothing (no time passes), while the `uikit` world is paused
-    /// because every body sleeps (reference §3.1, §14 item 4); any change resumes it. The
+    /// because every body sleeps (Docs/semantics.md §3.1, §14.4); any change resumes it. The
     /// `ideal` model never sleeps. `contactEvents` then holds this frame's events.
     @discardableResult
     public mutating func step() -> Bool {

@@ -1,4 +1,4 @@
-// Broadphase: three trees and a move buffer, turned into candidate pairs (solver notes §2.2).
+// Broadphase: three trees and a move buffer, turned into candidate pairs (Docs/solver.md §2.2).
 //
 // Static, kinematic and dynamic proxies live in separate trees, so that the static tree,
 // which never moves, is never disturbed. A proxy whose box escaped its fat box is "moved":

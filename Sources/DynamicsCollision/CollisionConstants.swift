@@ -1,4 +1,4 @@
-// Lengths that collision detection and the contact solver must agree on (solver notes §2.11).
+// Lengths that collision detection and the contact solver must agree on (Docs/solver.md §2.11).
 // Box2D states them in metres; dyn's unit is the point, with 100 pt = 1 m.
 
 import DynamicsMath

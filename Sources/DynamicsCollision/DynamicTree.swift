@@ -1,4 +1,4 @@
-// Dynamic AABB tree: the broadphase's spatial index (solver notes §2.2).
+// Dynamic AABB tree: the broadphase's spatial index (Docs/solver.md §2.2).
 //
 // A binary tree whose leaves are proxies (one per shape) holding a *fat* box, and whose
 // internal nodes hold the union of their children's boxes. Queries descend only into

@@ -6,7 +6,7 @@
 // shape: the world owns a vertex pool `[Vec2]` (and a parallel pool of edge normals), and a
 // polygon names its range in that pool.
 //
-// Conventions (reference §1): points, +y down, clockwise-positive angles. Polygon vertices are
+// Conventions (Docs/semantics.md §1): points, +y down, clockwise-positive angles. Polygon vertices are
 // body-local and stored with **positive signed area** in the raw numbers, i.e.
 // cross(v1 − v0, v2 − v0) > 0. With +y down that is clockwise as seen on screen, and it is the
 // ordinary counter-clockwise winding of a y-up plane, so Box2D's formulas apply unchanged: the
@@ -396,7 +396,7 @@ public func boxPolygon(halfExtents h: Vec2, center: Vec2 = .zero) -> [Vec2] {
     ]
 }
 
-// MARK: - The uikit model's ellipse polygon (reference §4.1, §14.15)
+// MARK: - The uikit model's ellipse polygon (Docs/semantics.md §4.1, §14.15)
 
 /// Ramanujan's approximation of the perimeter of an ellipse of semi-axes a, b (pt):
 /// π·(3(a + b) − √((3a + b)(a + 3b))).

@@ -1,4 +1,4 @@
-// Contact manifolds: the narrowphase's output (solver notes §2.3).
+// Contact manifolds: the narrowphase's output (Docs/solver.md §2.3).
 //
 // A manifold is what one pair of shapes tells the contact solver: a normal from A to B and
 // at most two points, each with its separation (negative = overlap) and a feature id that

@@ -1,4 +1,4 @@
-// Exact ellipse collision by support-function SAT (solver notes §4, the `ideal` model).
+// Exact ellipse collision by support-function SAT (Docs/solver.md §4, the `ideal` model).
 //
 // For convex A and B and a unit direction n from A to B, the separation along n is
 //

@@ -1,4 +1,4 @@
-// Manifolds of circles and polygons (solver notes §2.3).
+// Manifolds of circles and polygons (Docs/solver.md §2.3).
 
 import DynamicsMath
 

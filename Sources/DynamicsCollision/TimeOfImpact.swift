@@ -1,4 +1,4 @@
-// Time of impact for continuous collision (solver notes §2.9).
+// Time of impact for continuous collision (Docs/solver.md §2.9).
 //
 // A fast body can cross a thin wall within one step; the speculative contact never sees it.
 // Before that step's result is accepted, the body's motion is swept against static shapes

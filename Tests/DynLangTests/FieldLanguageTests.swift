@@ -68,7 +68,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
 }
 
 @Suite struct FieldLanguageTests {
-    // MARK: Worked numbers (reference §13.2), to 1e-9 relative
+    // MARK: Worked numbers (Docs/semantics.md §13.2), to 1e-9 relative
 
     @Test func workedNumbersOfTheExplicitKinds() throws {
         let cases: [(String, Vec2)] = [

@@ -9,7 +9,7 @@ private func close(_ a: Vec2, _ b: Vec2, _ tol: Real) -> Bool { abs(a.x - b.x) <
 
 @Suite struct MassTests {
     @Test func rectangleMassAndInertia() {
-        // 200×50 pt at density 3 (reference §1): m = 3 kg, I = m(w² + h²)/12 = 10 625 kg·pt² = 1.0625 kg·m².
+        // 200×50 pt at density 3 (Docs/semantics.md §1): m = 3 kg, I = m(w² + h²)/12 = 10 625 kg·pt² = 1.0625 kg·m².
         let md = polygonMass(boxPolygon(halfExtents: Vec2(100, 25)), density: 3)
         #expect(close(md.mass, 3, 1e-12))
         #expect(close(md.inertia, 10_625, 1e-8))

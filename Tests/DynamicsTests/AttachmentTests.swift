@@ -1,4 +1,4 @@
-// Attachments against analytic values (reference §11; solver notes §3, §7; bench/fidelity.md).
+// Attachments against analytic values (Docs/semantics.md §11; Docs/solver.md §3, §7; the fidelity table of Docs/engine.md).
 //
 // Every test states its tolerance. Gravity 1 = 1000 pt/s²; the `ideal` model has no damping,
 // one tick of 1/60 s per frame and 4 sub-steps by default.
@@ -42,7 +42,7 @@ fileprivate func period(_ c: [Real]) -> Real { (c[c.count - 1] - c[0]) / Real(c.
 
 @Suite struct PendulumTests {
     /// A point-mass pendulum (rod through the bob's centre) of L = 200 pt released at 5°:
-    /// period 2π√(L/g)·(1 + θ₀²/16 + 11θ₀⁴/3072) = 2.81126 s (bench/fidelity.md) within 1e-5
+    /// period 2π√(L/g)·(1 + θ₀²/16 + 11θ₀⁴/3072) = 2.81126 s (the fidelity table of Docs/engine.md) within 1e-5
     /// (issue 11; Box2D v3 +1.5e-5). Gravity acts in every sub-step, so the integrator is
     /// symplectic Euler at h = 1/240 s (its own period error −(g/L)h²/24 = −3.6e-6), and the
     /// rod's static deflection under the bob's weight, g/ω² at the joints' 90 Hz, adds
@@ -313,7 +313,7 @@ fileprivate func ropeStretch(_ w: World, _ kind: AttachmentTestRope, _ joints: [
 }
 
 @Suite struct RopeTests {
-    /// bench/fidelity.md's rope: 40 links, the last 10× (or 100×) denser, released horizontal,
+    /// The fidelity table's rope (Docs/engine.md): 40 links, the last 10× (or 100×) denser, released horizontal,
     /// swinging under gravity 1 for 5 s. The end never gets farther from the anchor than the
     /// rope's length + 0.5 % (the implied long-range limits hold it), at any frame.
     ///

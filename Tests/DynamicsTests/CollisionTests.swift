@@ -78,7 +78,7 @@ private func steps(_ w: inout World, _ n: Int) {
 
     /// An exact 120 × 60 ellipse (ideal) lying flat, tilted 5°, friction 1, rocks without
     /// slipping with the small-oscillation period 2π/ω, ω² = g·(a²/b − b)/((a² + b²)/4 + b²)
-    /// = 0.942 s (solver notes §7), within 2 %, and keeps rocking (it never parks on a facet).
+    /// = 0.942 s (Docs/solver.md §7), within 2 %, and keeps rocking (it never parks on a facet).
     ///
     /// With forces in every sub-step the contact carries the weight all tick long, so its arm
     /// must follow the rolling contact (`RollingArms`): at the arm of the tick's start the

@@ -1,5 +1,5 @@
-// Contact events (reference §8.2) and the uikit model's sleeping and pausing (reference §2,
-// §3.1, §14 item 4).
+// Contact events (Docs/semantics.md §8.2) and the uikit model's sleeping and pausing (Docs/semantics.md §2,
+// §3.1, §14.4).
 
 import Dynamics
 import DynamicsMath

@@ -1,4 +1,4 @@
-// Field force formulas against the reference's worked numbers (§13.2) and against the
+// Field force formulas against the worked numbers of Docs/semantics.md (§13.2) and against the
 // formulas evaluated by hand here, independently of the engine's code.
 
 import Dynamics

@@ -1,4 +1,4 @@
-// Field regions (reference §13.3): membership rules, the algebra, the stored (postfix) form the
+// Field regions (Docs/semantics.md §13.3): membership rules, the algebra, the stored (postfix) form the
 // step evaluates, and validation.
 
 import Dynamics

@@ -18,7 +18,7 @@ func fallingWorld(_ model: WorldModel, resistance: Real? = nil, substeps: Int = 
 }
 
 @Suite struct FreeFallTests {
-    /// Reference §14 item 2: uikit model, h = Float(1/120) with a double accumulator.
+    /// Docs/semantics.md §14.2: uikit model, h = Float(1/120) with a double accumulator.
     @Test func uikitTableWithDefaultResistance() throws {
         var (w, id) = try fallingWorld(.uikit)
         #expect(w.property(.resistance, of: id) == 0.1)

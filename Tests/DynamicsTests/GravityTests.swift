@@ -1,4 +1,4 @@
-// Gravity behaviors (reference §7, §14.8).
+// Gravity behaviors (Docs/semantics.md §7, §14.8).
 
 import Dynamics
 import DynamicsMath

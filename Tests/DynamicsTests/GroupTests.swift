@@ -1,4 +1,4 @@
-// Item groups (reference §5): one rigid body, members placed by the group's transform.
+// Item groups (Docs/semantics.md §5): one rigid body, members placed by the group's transform.
 
 import Dynamics
 import DynamicsMath

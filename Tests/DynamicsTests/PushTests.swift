@@ -1,4 +1,4 @@
-// Push behaviors and velocity changes against the reference's numbers (§1 units, §9, §12).
+// Push behaviors and velocity changes against the numbers of Docs/semantics.md (§1 units, §9, §12).
 
 import Dynamics
 import DynamicsMath
@@ -17,7 +17,7 @@ fileprivate func pushWorld(_ model: WorldModel, size: Vec2 = Vec2(100, 100)) thr
 }
 
 @Suite struct PushTests {
-    /// Reference §9: mass 1, continuous (1, 0), uikit model, resistance 0:
+    /// Docs/semantics.md §9: mass 1, continuous (1, 0), uikit model, resistance 0:
     /// vx = 0.8333, 2.5, 4.1667, 5.8333 pt/s after frames 1–4.
     @Test func continuousUIKitFrames() throws {
         var (w, id) = try pushWorld(.uikit)
@@ -67,7 +67,7 @@ fileprivate func pushWorld(_ model: WorldModel, size: Vec2 = Vec2(100, 100)) thr
         }
     }
 
-    /// Reference §9: push (1, 0) at offset (0, 50) on 100×100: ω changes by −0.025 rad/s per
+    /// Docs/semantics.md §9: push (1, 0) at offset (0, 50) on 100×100: ω changes by −0.025 rad/s per
     /// 1/120 s tick (the point below the centre is pushed right: counter-clockwise on screen).
     @Test func offsetPushSpins() throws {
         var (w, id) = try pushWorld(.uikit)
@@ -90,7 +90,7 @@ fileprivate func pushWorld(_ model: WorldModel, size: Vec2 = Vec2(100, 100)) thr
         #expect(abs(w2.property(.vx, of: id2) - 100) < 1e-12)
     }
 
-    /// The offset is in world axes: it does not turn with the item (reference §9).
+    /// The offset is in world axes: it does not turn with the item (Docs/semantics.md §9).
     @Test func offsetDoesNotTurnWithItem() throws {
         var (w, id) = try pushWorld(.ideal)
         try w.setProperty(.angle, of: id, to: DMath.pi / 2)

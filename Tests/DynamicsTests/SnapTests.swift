@@ -1,4 +1,4 @@
-// Snap behaviors (reference §10): four 4 Hz springs settle the item centred on the point at
+// Snap behaviors (Docs/semantics.md §10): four 4 Hz springs settle the item centred on the point at
 // rotation 0.
 
 import Dynamics

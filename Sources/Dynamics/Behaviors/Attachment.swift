@@ -1,4 +1,4 @@
-// UIAttachmentBehavior (reference §11; solver notes §3.1).
+// UIAttachmentBehavior (Docs/semantics.md §11; Docs/solver.md §3.1).
 //
 // One `AttachmentDefinition` covers every creator: the kind says which joint it becomes
 // (Joints/), and which fields matter:
@@ -14,18 +14,18 @@
 //
 // "A" alone in the pin, fixed, slide and limit rows means the other end is the world at
 // `anchor` (a convenience beyond UIKit, which always takes two items for these). Offsets are in
-// each item's own frame and turn with it (reference §11.1, §14.20: a limit's offsets too).
+// each item's own frame and turn with it (Docs/semantics.md §11.1, §14.20: a limit's offsets too).
 // `length` defaults to the distance between the two attached points when the attachment is
-// added (reference §14.6). Pin ranges are relative to the starting relative angle (B − A,
+// added (Docs/semantics.md §14.6). Pin ranges are relative to the starting relative angle (B − A,
 // positive clockwise on screen), slide ranges to the starting position along the axis, both
 // must contain 0. The factory kinds (limit, pin, fixed, slide) never let their two items
-// collide; anchor and items attachments may (reference §11.1).
+// collide; anchor and items attachments may (Docs/semantics.md §11.1).
 //
 // Units: frictionTorque is in N·m of the engine (`World.torqueUnit`, see RevoluteJoint.swift).
 
 import DynamicsMath
 
-/// Which creator of UIAttachmentBehavior an attachment stands for (reference §11.1).
+/// Which creator of UIAttachmentBehavior an attachment stands for (Docs/semantics.md §11.1).
 public enum AttachmentKind: String, CaseIterable, Sendable {
     /// `init(item:offsetFromCenter:attachedToAnchor:)`: an item's point to a fixed point.
     case anchor
@@ -297,7 +297,7 @@ extension World {
     }
 
     /// Whether a joint forbids contacts between two bodies (dense body indices): true when a
-    /// pin, fixed, slide or limit attachment joins their items (reference §11.1). For the
+    /// pin, fixed, slide or limit attachment joins their items (Docs/semantics.md §11.1). For the
     /// contact filter: false at once when there is no such joint, otherwise a scan of the
     /// lower item's entries in a sorted array of item pairs. No allocation.
     func jointPreventsCollision(bodyA: Int, bodyB: Int) -> Bool {
@@ -596,7 +596,7 @@ extension World {
 
 extension JointSim {
     /// Picks the solver type and flags of an attachment from its kind and settings: anchor
-    /// and items attachments shorter than 1 pt become a point constraint (reference §11.1).
+    /// and items attachments shorter than 1 pt become a point constraint (Docs/semantics.md §11.1).
     mutating func updateAttachmentType() {
         guard let kind = AttachmentKind(code: self.kind) else { return }
         let old = type

@@ -1,10 +1,10 @@
-// UICollisionBehavior (reference §8).
+// UICollisionBehavior (Docs/semantics.md §8).
 //
 // Each collision behavior is its own collision group: two items collide only when some
 // behavior with the `items` bit holds both; an item meets the named boundaries when some
 // behavior with the `boundaries` bit holds it, and a behavior's reference-bounds boundary
 // (`bounds`, the rectangle (0, 0, W, H) inset by `insets`) acts only on that behavior's own
-// items (reference §8.1). Items in no collision behavior pass through everything. A
+// items (Docs/semantics.md §8.1). Items in no collision behavior pass through everything. A
 // behavior may hold "every item, present and future" (`items: nil`).
 //
 // The engine side lives elsewhere: any edit here marks the collision tables dirty and wakes
@@ -116,7 +116,7 @@ extension World {
     }
 
     /// Turns the reference-bounds boundary on or off. Turning it on resets the insets to zero,
-    /// as setting translatesReferenceBoundsIntoBoundary does (reference §8).
+    /// as setting translatesReferenceBoundsIntoBoundary does (Docs/semantics.md §8).
     public mutating func setCollisionBounds(_ id: BehaviorID, _ on: Bool) throws(EngineError) {
         let c = try requireCollision(id)
         guard collisions[c].bounds != on else { return }

@@ -1,9 +1,9 @@
-// UIGravityBehavior (reference §7).
+// UIGravityBehavior (Docs/semantics.md §7).
 //
 // Each gravity behavior keeps its own vector (units of 1000 pt/s²) and its items, or "all
 // items, present and future". An item held by several feels only the one whose vector was set
 // most recently (UIKit's "last one set wins"); removing a gravity behavior never changes what
-// the others do (reference §14.8). The resulting acceleration is cached per body
+// the others do (Docs/semantics.md §14.8). The resulting acceleration is cached per body
 // (`BodySim.gravity`, pt/s²) whenever a vector, a membership or a behavior changes, so the step
 // only reads a per-body value.
 //

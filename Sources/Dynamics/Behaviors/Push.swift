@@ -1,9 +1,9 @@
-// UIPushBehavior (reference §9) and UIDynamicItemBehavior's velocity changes (reference §12).
+// UIPushBehavior (Docs/semantics.md §9) and UIDynamicItemBehavior's velocity changes (Docs/semantics.md §12).
 //
 // A push holds a vector in UIKit force units (1 = 1 N of the engine = 100 kg·pt/s²: 100 pt/s²
 // on mass 1), an offset from the centre in world axes (it does not turn with the item) and its
 // items (in the shared membership list, so addItems/removeItems and removing an item work as
-// for gravity). Once per frame, before the frame's ticks (reference §3.3):
+// for gravity). Once per frame, before the frame's ticks (Docs/semantics.md §3.3):
 //
 //   continuous     F = 100·vector added to each body's force accumulator, τ = r × F to its
 //                  torque; both act through all the frame's ticks and are cleared after it
@@ -11,7 +11,7 @@
 //                  then `active` turns false (setting it true again fires once more)
 //
 // r runs from the body's centre of mass to the push point (item centre + offset), pt; torque is
-// then kg·pt²/s² like the inertia (kg·pt²). Example (reference §9): (1, 0) at offset (0, 50) on
+// then kg·pt²/s² like the inertia (kg·pt²). Example (Docs/semantics.md §9): (1, 0) at offset (0, 50) on
 // a 100×100 item of density 1: τ = r × F = 0·0 − 50·100 = −5000, I = 1666.7, ω̇ = −3 rad/s², −0.025 rad/s
 // per 1/120 s tick.
 //

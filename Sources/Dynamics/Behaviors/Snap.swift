@@ -1,6 +1,6 @@
-// UISnapBehavior (reference §10): an item's centre is pulled to a point and its rotation to 0
+// UISnapBehavior (Docs/semantics.md §10): an item's centre is pulled to a point and its rotation to 0
 // by four 4 Hz springs (Joints/SnapJoint.swift). The snap point can be moved at any time (the
-// item re-targets); `damping` applies live, unlike the original (reference §14.7).
+// item re-targets); `damping` applies live, unlike the original (Docs/semantics.md §14.7).
 
 import DynamicsMath
 

@@ -1,4 +1,4 @@
-// The contact solver: Soft Step (solver notes §2.4, §2.5) plus the impact pass (§2.6).
+// The contact solver: Soft Step (Docs/solver.md §2.4, §2.5) plus the impact pass (§2.6).
 //
 // Per tick, with h = H/n and the bodies as `SolverBody`s (dp, dq: pose change since the tick
 // began; Solver/SolverBody.swift):
@@ -37,7 +37,7 @@
 // solved at once on two SIMD lanes (`solveContactPair`), which hides the latency of the
 // point-after-point dependency chain; constraints left alone take the scalar kernel.
 //
-// External forces are applied once per tick, in the first sub-step (Step.swift, notes §2.12),
+// External forces are applied once per tick, in the first sub-step (Step.swift, Docs/solver.md §2.12),
 // so the impulse that holds a resting body arrives in sub-step 0 and later sub-steps need
 // almost none. Each sub-step's λ is therefore that sub-step's impulse: sub-step 0 is warm
 // started with last tick's total, later ones start at 0, and the total over the tick is what
@@ -181,7 +181,7 @@ struct ImpactTiming {
 }
 
 extension World {
-    // MARK: Impact pass (notes §2.6)
+    // MARK: Impact pass (Docs/solver.md §2.6)
 
     /// Bounces contacts with elasticity sequentially before the sub-steps (file comment).
     mutating func impactPass(_ ctx: StepContext) {

@@ -1,5 +1,5 @@
 // Persistent contacts: broadphase pairs, filtering, narrowphase and touch events
-// (solver notes §2.1–§2.3; reference §8.1, §8.2).
+// (Docs/solver.md §2.1–§2.3; Docs/semantics.md §8.1, §8.2).
 //
 // Colliders. Every shape of an item held by some collision behavior has a broadphase proxy
 // (anchored bodies in the static tree, the others in the dynamic tree); so has every edge
@@ -8,10 +8,10 @@
 // members have their own shapes), or `segmentBit | segment index`. Proxy user data is the
 // item slot, or −(segment index + 1).
 //
-// Filtering (reference §8.1), from per-item lists of the collision behaviors holding the
+// Filtering (Docs/semantics.md §8.1), from per-item lists of the collision behaviors holding the
 // item's body owner (a group for its members), rebuilt with the tables:
 //   item–item     both bodies differ, not both static, no pin/fixed/slide/limit attachment
-//                 joins them (reference §11.1), and some behavior with the `items` bit holds
+//                 joins them (Docs/semantics.md §11.1), and some behavior with the `items` bit holds
 //                 both owners;
 //   item–segment  the item's body is dynamic, and a named-boundary edge needs a behavior
 //                 with the `boundaries` bit holding it, a bounds edge needs its own behavior.
@@ -171,7 +171,7 @@ struct ContactWorld {
 extension World {
     // MARK: Events API
 
-    /// A touch between two colliders (reference §8.2).
+    /// A touch between two colliders (Docs/semantics.md §8.2).
     public struct ContactEvent: Sendable {
         /// One side of a contact.
         public enum Party: Hashable, Sendable {

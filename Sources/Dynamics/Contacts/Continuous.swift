@@ -1,4 +1,4 @@
-// Continuous collision against static colliders (solver notes §2.9).
+// Continuous collision against static colliders (Docs/solver.md §2.9).
 //
 // After the sub-steps, a dynamic body is "fast" when its motion over the tick,
 // |Δp| + |Δa|·maxExtent, exceeds half its smallest inner radius: a speculative contact can

@@ -1,5 +1,5 @@
 // The set of pairs that have a contact: which two colliders already have one, asked for every
-// candidate pair the broadphase finds (solver notes §2.3; Box2D v3 keeps a hash set of pair
+// candidate pair the broadphase finds (Docs/solver.md §2.3; Box2D v3 keeps a hash set of pair
 // keys for the same question).
 //
 // A flat open-addressing table of 64-bit keys, not Swift's Set: the step loop must do no

@@ -1,7 +1,7 @@
-// The public vocabulary of field behaviors (UIFieldBehavior, reference §13): the kinds, the
+// The public vocabulary of field behaviors (UIFieldBehavior, Docs/semantics.md §13): the kinds, the
 // properties each kind has, and the definition a field is created from.
 //
-// Units (reference §1, §13.1): positions and region sizes in points; `direction` in UIKit's
+// Units (Docs/semantics.md §1, §13.1): positions and region sizes in points; `direction` in UIKit's
 // field units, where a length of 1 is 1 m/s² = 100 pt/s² (linear gravity) or 1 m/s = 100 pt/s
 // (velocity and drag fields); `falloff` is an exponent applied to the distance in metres;
 // `minimumRadius` in points (the default, 2⁻¹⁵ m, is 0.00305 pt); `strength`, `smoothness`
@@ -62,7 +62,7 @@ extension FieldKind {
     /// Whether this kind has `property`.
     public func has(_ property: FieldProperty) -> Bool { properties.contains(property) }
 
-    /// The default falloff (reference §13.1): radial gravity 2, electric and magnetic 1,
+    /// The default falloff (Docs/semantics.md §13.1): radial gravity 2, electric and magnetic 1,
     /// spring −1, otherwise 0.
     public var defaultFalloff: Real {
         switch self {

@@ -1,7 +1,7 @@
 // The force of one field on one item: a pure function of the field's parameters and the
-// item's position, velocity, mass, charge and the time (reference §13.2).
+// item's position, velocity, mass, charge and the time (Docs/semantics.md §13.2).
 //
-// Everything runs in engine units, as the reference's formulas do: p = (item centre −
+// Everything runs in engine units, as the formulas of Docs/semantics.md §13.2 do: p = (item centre −
 // field position)/100 m, r = |p|, v/100 m/s, mass kg, force in newtons (= UIKit force units:
 // a force F gives an acceleration of 100·F/m pt/s²), fall = max(r, minimumRadius)^(−falloff)
 // (1 when |falloff| < 2⁻¹⁵). A kind does nothing while its scale (|S·m|, |S·q| or |S|) is
@@ -60,14 +60,14 @@ struct FieldResponse {
 }
 
 enum FieldForce {
-    /// Scales and exponents below this do nothing (reference §13.1, §13.2).
+    /// Scales and exponents below this do nothing (Docs/semantics.md §13.1, §13.2).
     static let threshold: Real = 1.0 / 32768.0
     /// Radial gravity acts nowhere closer to its centre than √1e−5 m.
     static let radialCutoff: Real = (1e-5 as Real).squareRoot()
     /// A spring field acts nowhere closer to its centre than 1e−5 m.
     static let springCutoff: Real = 1e-5
 
-    /// The noise frequency for a smoothness, per metre (reference §14.10): 1.25/(s + 1/12) − 1,
+    /// The noise frequency for a smoothness, per metre (Docs/semantics.md §14.10): 1.25/(s + 1/12) − 1,
     /// from 14 (s = 0) down to 0.154 (s = 1).
     static func noiseFrequency(smoothness s: Real) -> Real { 1.25 / (s + 1.0 / 12.0) - 1 }
 

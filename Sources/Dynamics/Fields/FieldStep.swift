@@ -1,7 +1,7 @@
 // Fields in the step: every sub-step, before the constraints are solved (where Box2D v3
 // integrates velocities), each field adds its force to the velocity of each awake item it
 // holds whose centre is inside its region, reading the item's position and velocity at that
-// sub-step (reference §13: "fields are evaluated in every sub-step").
+// sub-step (Docs/semantics.md §13: "fields are evaluated in every sub-step").
 //
 // Per sub-step of length h, for a body of mass m with velocity v (pt/s), the fields' sums
 // F₀ (N), D and B (kg/s) (FieldForce.swift) give
@@ -14,7 +14,7 @@
 // a = 1 + h·D/m and β = h·B/(2m), has the closed form v' = (a·rhs + β·J·rhs)/(a² + β²), since
 // J² = −I. An item held by a velocity field instead gets that field's velocity (the first
 // velocity field holding it, in creation order), divided by (1 + h·resistance) so that its
-// damping still applies (reference §13.2): the other fields and gravity do not move it.
+// damping still applies (Docs/semantics.md §13.2): the other fields and gravity do not move it.
 //
 // Custom fields: the world cannot hold the user's code (a closure would make copies of the
 // world share state and break its value semantics and determinism), so the caller passes a

@@ -53,7 +53,7 @@ struct FieldAccumulator {
 
 /// The world's fields (file comment).
 struct FieldTable {
-    /// At most this many fields per world (reference §13: the original refuses a 33rd).
+    /// At most this many fields per world (Docs/semantics.md §13: the original refuses a 33rd).
     static let capacity = 32
 
     var records = ContiguousArray<FieldRecord>()

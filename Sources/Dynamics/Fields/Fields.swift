@@ -1,4 +1,4 @@
-// Field behaviors (UIFieldBehavior, reference §13): the World API.
+// Field behaviors (UIFieldBehavior, Docs/semantics.md §13): the World API.
 //
 // A field acts on its items (or every item, present and future, like gravity) while their
 // centre is inside its region around its position; forces of several fields add up, in every

@@ -1,4 +1,4 @@
-// Seeded 3D gradient noise for the noise and turbulence fields (reference §13.2, §14.10).
+// Seeded 3D gradient noise for the noise and turbulence fields (Docs/semantics.md §13.2, §14.10).
 //
 // The original samples 3D simplex noise; matching it bit for bit is not worth it (§14.10),
 // so dyn uses classic gradient ("Perlin") noise, written from its definition:

@@ -1,4 +1,4 @@
-// Field regions (UIRegion, reference §13.3): where a field acts, in points relative to the
+// Field regions (UIRegion, Docs/semantics.md §13.3): where a field acts, in points relative to the
 // field's position.
 //
 // Public form: `FieldRegion`, an immutable value built from a disc, a rectangle and

@@ -12,7 +12,7 @@
 // (β, s_m, s_i) while solving and (0, 1, 0) in relax. Spring (frequency f > 0, damping ζ): the
 // same row with the softness of (f, ζ) in both stages: a spring whose stiffness m·ω² is built
 // from the effective mass, so a 2 Hz attachment swings at 2 Hz whatever the masses (solver
-// notes §3.2). The impulse P = Δλ·u acts on B, −P on A.
+// Docs/solver.md §3.2). The impulse P = Δλ·u acts on B, −P on A.
 //
 // Rope (only L ≤ length): the unilateral row C = length − L ≥ 0 with Ċ = −u·(relative
 // velocity), λ ≥ 0. When slack (C > 0) it is speculative: bias C/h lets the gap close within

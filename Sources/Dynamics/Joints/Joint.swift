@@ -1,4 +1,4 @@
-// Joints: the solver-side form of attachments and snaps (solver notes §2.7, §3).
+// Joints: the solver-side form of attachments and snaps (Docs/solver.md §2.7, §3).
 //
 // Every attachment behavior owns one `JointSim`; a snap owns one too (four springs in one
 // record). They live in `World.joints`, a dense array of trivial structs in creation order
@@ -19,13 +19,13 @@
 //
 //     d = (cB + dpB + dqB·rB) − (cA + dpA + dqA·rA) = deltaCenter + (dpB − dpA) + (rB' − rA')
 //
-// Softness (solver notes §2.4): rigid rows use the tick's joint softness (60 Hz, ζ = 2,
+// Softness (Docs/solver.md §2.4): rigid rows use the tick's joint softness (60 Hz, ζ = 2,
 // clamped to a quarter of the sub-step rate) while solving and are rigid in relax; user springs
 // (attachment frequency/damping, snap) use their own coefficients in both stages; limits are
 // unilateral and speculative (a gap may close within one sub-step, no more).
 //
 // Warm starting with a once-per-tick force. The step applies gravity and forces once per tick,
-// in the first sub-step (solver notes §2.12 (b)), so a joint's impulse is not the same in every
+// in the first sub-step (Docs/solver.md §2.12 (b)), so a joint's impulse is not the same in every
 // sub-step: the first sub-step carries the tick's external load, the later ones only what
 // motion needs. Box2D's warm start (apply last sub-step's impulse at every sub-step) would
 // therefore apply the gravity impulse again in sub-step 2 and make a hanging chain jitter.
@@ -214,7 +214,7 @@ extension StepContext {
         forcesPerSubstep && zeta < 1 && h * 2 * DMath.pi * hertz <= 1
     }
 
-    /// One unilateral limit row, `C ≥ 0` (solver notes §2.4), as pin and slide limits use it:
+    /// One unilateral limit row, `C ≥ 0` (Docs/solver.md §2.4), as pin and slide limits use it:
     /// speculative while the limit is not reached (`C > 0`: the gap may close, no more), soft
     /// while solving with bias, rigid in relax. `mass` is the row's effective mass, `cdot` the
     /// row's velocity; `accumulated` stays ≥ 0. Returns the impulse to apply now.

@@ -1,5 +1,5 @@
 // The joint solver's stages, called from the step's hooks (Solver/Step.swift), joints before
-// contacts (solver notes §2.5):
+// contacts (Docs/solver.md §2.5):
 //
 //   prepareConstraints    → prepareJoints        once per tick: bodies, anchors, masses, softness
 //   warmStartConstraints  → warmStartJoints      every sub-step (Joint.swift: which impulses)
@@ -29,7 +29,7 @@
 // per step. Joints are visited in creation order, then the implied long-range limits in order
 // of depth from their anchor.
 //
-// Implied long-range limits (solver notes §3.2). Sequential impulses propagate a chain's load
+// Implied long-range limits (Docs/solver.md §3.2). Sequential impulses propagate a chain's load
 // one link per pass, so a long chain with a heavy end stretches. In a chain of rigid links
 // hanging from a fixed point, the triangle inequality already bounds every link's distance
 // from that point by the sum of the link lengths (plus the distances between each link's two

@@ -30,12 +30,12 @@
 // motion (an anchor dragged hundreds of points a frame) it would otherwise feed itself.
 //
 // Order within a joint (Box2D): friction, limits, then the point block, so the point
-// constraint has the last word. Signs: y down, angles clockwise-positive (reference §1), so
+// constraint has the last word. Signs: y down, angles clockwise-positive (Docs/semantics.md §1), so
 // θ grows when B turns clockwise relative to A; no convention flips anywhere.
 //
 // Units: frictionTorque is in N·m of the engine (1 N = a force of 1 in UIKit units, r in
 // metres), i.e. × 10⁴ in kg·pt²/s² here (`World.torqueUnit`), the same unit in which an
-// off-centre push produces torque (reference §1 "torque", §9).
+// off-centre push produces torque (Docs/semantics.md §1 "torque", §9).
 
 import DynamicsMath
 

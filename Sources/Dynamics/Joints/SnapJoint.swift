@@ -1,4 +1,4 @@
-// Snap joint: UISnapBehavior's four springs (reference §10), in one record.
+// Snap joint: UISnapBehavior's four springs (Docs/semantics.md §10), in one record.
 //
 // A static anchor sits at the snap point S. With the item upright and centred on S, its
 // top-left corner would be at S + TL and its bottom-right corner at S + BR (TL = −half size,

@@ -1,7 +1,7 @@
 // The solver's view of a body during one tick: the contract between the step, the contact
 // solver and the joint solvers.
 //
-// Soft Step (solver notes §2.5) solves every constraint against the *change* of each body's
+// Soft Step (Docs/solver.md §2.5) solves every constraint against the *change* of each body's
 // pose since the tick began, not against absolute positions: the contact solver refreshes a
 // separation `s = s0 + n·((dpB − dpA) + (dqB·rB − rB) − (dqA·rA − rA))`, joints re-rotate their
 // anchors with `dq`. Keeping deltas (as Box2D v3's `b2BodyState`) also keeps precision far from

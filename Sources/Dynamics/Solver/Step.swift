@@ -1,4 +1,4 @@
-// The step pipeline: one tick as named stages over a StepContext (solver notes §2.1–§2.6,
+// The step pipeline: one tick as named stages over a StepContext (Docs/solver.md §2.1–§2.6,
 // §2.9, §2.10, §2.12).
 //
 //   tick(H):
@@ -23,7 +23,7 @@
 //                              boxes, broadphase proxies
 //     updateSleep              uikit: islands, timers, sleep (Sleep.swift)
 //
-// Joints hook in at prepare/warm start/solve/relax/store, before contacts (notes §2.5), and
+// Joints hook in at prepare/warm start/solve/relax/store, before contacts (Docs/solver.md §2.5), and
 // work on `solverBodies` through `UnsafeMutableBufferPointer<SolverBody>` (SolverBody.swift).
 // `solverBodies` has one extra entry at the end, `bodySims.count`: the static identity body
 // that boundary segments and the world ends of joints use.
@@ -47,7 +47,7 @@ struct StepContext {
     /// Gravity, forces and damping act in every sub-step (`ideal`), not once per tick (`uikit`).
     var forcesPerSubstep: Bool
 
-    /// Soft rows of the tick (solver notes §2.4): contacts between moving bodies, contacts
+    /// Soft rows of the tick (Docs/solver.md §2.4): contacts between moving bodies, contacts
     /// with a static side (twice the hertz), and the rigid rows of joints while solving.
     var contactSoftness: Softness
     var staticContactSoftness: Softness
@@ -76,7 +76,7 @@ struct StepContext {
     var forceStep: Real { forcesPerSubstep ? h : tickDuration }
 }
 
-/// Soft-constraint coefficients (solver notes §2.4, Box2D's `b2MakeSoft`): a damped spring of
+/// Soft-constraint coefficients (Docs/solver.md §2.4, Box2D's `b2MakeSoft`): a damped spring of
 /// `hertz` and damping ratio `zeta` on a row's error C, integrated implicitly over `h`. The one
 /// definition for contacts, joints' rigid rows and user springs:
 ///
@@ -181,7 +181,7 @@ extension World {
         collideContacts()
     }
 
-    /// Applies gravity, accumulated forces and damping once per tick (solver notes §2.12 (b)),
+    /// Applies gravity, accumulated forces and damping once per tick (Docs/solver.md §2.12 (b)),
     /// then loads the solver bodies.
     mutating func integrateVelocities(_ ctx: StepContext) {
         let H = ctx.tickDuration
