@@ -328,8 +328,8 @@ let demoScripts: [(name: String, text: String)] = [
         assert abs(link39.x - 100) < 5 and link39.y > 850, "end at {link39.x}, {link39.y}"
         """# + "\n"),
     ("charges", #"""
-        # Charged balls in a box sort themselves around a charged rod. An electric field (reference
-        # §13.2, F = S·q·r̂/r) pushes the positive balls (charge 1) away from the centre and pulls the
+        # Charged balls in a box sort themselves around a charged rod. An electric field
+        # (Docs/semantics.md §13.2, F = S·q·r̂/r) pushes the positive balls (charge 1) away from the centre and pulls the
         # negative ones (charge -1) in. Lighter items would go faster: the force is not mass-scaled.
         world 400 400
         collide all bounds
