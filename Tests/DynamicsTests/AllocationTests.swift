@@ -9,15 +9,6 @@ import DynamicsMath
 import HeapCounter
 import Testing
 
-fileprivate func box(_ w: inout World, _ c: Vec2, _ size: Vec2, anchored: Bool = false, shape: ItemShape = .rectangle) throws -> ItemID {
-    var def = ItemDefinition()
-    def.center = c
-    def.size = size
-    def.anchored = anchored
-    def.shape = shape
-    return try w.addItem(def)
-}
-
 /// Steps `frames` frames and returns the heap allocations this thread made meanwhile.
 fileprivate func allocations(stepping w: inout World, frames: Int) -> UInt64 {
     let before = heap_counter_thread_allocations()

@@ -16,15 +16,12 @@ fileprivate func jointWorld(gravity: Bool = true, substeps: Int = 4) throws -> W
 }
 
 /// Adds a box at `c` of `size` and density.
-fileprivate func box(_ w: inout World, _ c: Vec2, _ size: Vec2 = Vec2(10, 10), density: Real = 1) throws -> ItemID {
-    var def = ItemDefinition()
-    def.center = c
-    def.size = size
-    def.density = density
-    return try w.addItem(def)
+/// A 10 × 10 box (the attachments' usual bob) unless a size is given.
+fileprivate func box(_ w: inout World, _ c: Vec2, density: Real = 1) throws -> ItemID {
+    try box(&w, c, Vec2(10, 10), density: density)
 }
 
-fileprivate func pos(_ w: World, _ id: ItemID) -> Vec2 { Vec2(w.property(.x, of: id), w.property(.y, of: id)) }
+fileprivate func pos(_ w: World, _ id: ItemID) -> Vec2 { position(w, id) }
 
 
 /// Times of the upward zero crossings of `f` sampled every frame (linear interpolation).

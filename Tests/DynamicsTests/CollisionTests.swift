@@ -25,10 +25,6 @@ private func floorWorld(
     return (w, f)
 }
 
-private func steps(_ w: inout World, _ n: Int) {
-    for _ in 0..<n { w.step() }
-}
-
 @Suite struct CollisionRestingTests {
     /// A 100 × 100 box dropped on the floor rests with its centre 50 pt above the floor top
     /// (within 0.5 pt) and drifts less than 0.5 pt over the next 10 s.

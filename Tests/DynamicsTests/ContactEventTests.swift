@@ -5,10 +5,6 @@ import Dynamics
 import DynamicsMath
 import Testing
 
-private func steps(_ w: inout World, _ n: Int) {
-    for _ in 0..<n { w.step() }
-}
-
 @Suite struct ContactEventTests {
     /// A box dropped on an anchored floor: one "began" at the floor's surface under the box,
     /// nothing while it rests, one "ended" when it is thrown up.

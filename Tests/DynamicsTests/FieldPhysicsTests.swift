@@ -22,8 +22,6 @@ fileprivate func world(_ center: Vec2, v: Vec2 = .zero, size: Vec2 = Vec2(100, 1
     return (w, id)
 }
 
-fileprivate func position(_ w: World, _ id: ItemID) -> Vec2 { Vec2(w.property(.x, of: id), w.property(.y, of: id)) }
-fileprivate func velocity(_ w: World, _ id: ItemID) -> Vec2 { Vec2(w.property(.vx, of: id), w.property(.vy, of: id)) }
 
 @Suite struct FieldPhysicsTests {
     /// Linear gravity d = (3, 4) gives (300, 400) pt/s²: after one 1/60 s frame (4 sub-steps

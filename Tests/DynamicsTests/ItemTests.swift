@@ -5,12 +5,6 @@ import DynamicsMath
 import Foundation
 import Testing
 
-func item(_ w: inout World, _ configure: (inout ItemDefinition) -> Void = { _ in }) throws -> ItemID {
-    var def = ItemDefinition()
-    configure(&def)
-    return try w.addItem(def)
-}
-
 @Suite struct MassPropertyTests {
     /// mass = density × area / 10⁴; inertia reported in kg·m² (kg·pt² / 10⁴).
     @Test func rectangle() throws {

@@ -12,11 +12,7 @@ fileprivate func snapWorld(gravity: Bool = false) throws -> World {
 }
 
 fileprivate func item(_ w: inout World, _ c: Vec2, _ size: Vec2 = Vec2(100, 60), angle: Real = 0) throws -> ItemID {
-    var def = ItemDefinition()
-    def.center = c
-    def.size = size
-    def.angle = angle
-    return try w.addItem(def)
+    try box(&w, c, size, angle: angle)
 }
 
 @Suite struct SnapTests {
