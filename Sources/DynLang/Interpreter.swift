@@ -179,6 +179,11 @@ public final class Interpreter {
     public var undoStack: [Session] = []
     /// How many states `undo` keeps.
     public static let undoLimit = 50
+    /// Whether top-level statements keep the session before them for `undo`. The prompt does;
+    /// the program turns it off for scripts that cannot reach an `undo` (`mayUndo`), so that
+    /// each statement costs what it changes, not a copy of the whole world (a script of 10,000
+    /// `add view` lines was quadratic, and kept 50 copies of the world).
+    public var keepsUndoHistory = true
     /// Settings of the shell that scripts may change (`set shell.echo yes`).
     public var settings = ShellSettings()
     /// Receives warnings (a contact handler that can never run); the program writes them to
@@ -262,7 +267,10 @@ public final class Interpreter {
         journalNextRun = false
         for statement in script.statements {
             if topLevel && settings.echo { write(Interpreter.echoed(script.file.text(statement.range))) }
-            let before = session
+            // The session before the statement, for `undo` and for the rollback of a failed
+            // statement under --no-bail; none when neither can happen (holding it would make
+            // the statement's first change copy the whole world).
+            let before: Session? = topLevel && (keepsUndoHistory || !settings.bail) ? session : nil
             let startRevision = revision
             if journals {
                 journalEntry = nil
@@ -278,7 +286,7 @@ public final class Interpreter {
                 // prompt, the failed statement leaves nothing behind, so that the journal (what
                 // `save` writes) still rebuilds the world.
                 if topLevel && !settings.bail && !failure.isInterrupt {
-                    session = before
+                    if let before { session = before }
                     reportError(failure)
                     survivedStatus = max(survivedStatus, failure.exitStatus)
                     continue
@@ -286,8 +294,7 @@ public final class Interpreter {
                 throw failure
             }
             if revision != startRevision && !Interpreter.isUndo(statement) {
-                if topLevel {
-                    var snapshot = before
+                if topLevel && keepsUndoHistory, var snapshot = before {
                     snapshot.undoLabel = script.file.text(statement.range)
                     undoStack.append(snapshot)
                     if undoStack.count > Interpreter.undoLimit { undoStack.removeFirst() }
@@ -300,6 +307,15 @@ public final class Interpreter {
     static func isSource(_ statement: Statement) -> Bool {
         if case .source = statement.kind { return true }
         return false
+    }
+
+    /// Whether running `file` may reach an `undo`: it says `undo`, or `source`s another file
+    /// (which might). A word-level look, so it can only err towards keeping the history.
+    public static func mayUndo(_ file: SourceFile) -> Bool {
+        Lexer.tokens(of: file).tokens.contains { token in
+            if case .identifier(let word) = token.kind { return word == "undo" || word == "source" }
+            return false
+        }
     }
 
     /// Runs one entry of the prompt as a transaction: syntax errors run nothing, and after any

@@ -59,6 +59,8 @@ public enum Program {
             output.flush()
             return Program.error
         }
+        // No script can undo: no state is kept for it (see Interpreter.keepsUndoHistory).
+        interpreter.keepsUndoHistory = files.contains { Interpreter.mayUndo($0) }
         for file in files {
             do {
                 try interpreter.run(file)

@@ -88,6 +88,7 @@ public enum TestRunner {
         let expected = expectations(in: file)
         var printed = ""
         let interpreter = Interpreter(write: { printed += $0 })
+        interpreter.keepsUndoHistory = Interpreter.mayUndo(file)
         // With a timeout, the script is stopped as Ctrl-C would stop it, at a frame or a loop's turn.
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now + .milliseconds(Int64(($0 * 1000).rounded(.up))) }

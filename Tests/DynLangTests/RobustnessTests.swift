@@ -381,3 +381,37 @@ struct SaveRobustnessTests {
         #expect(run("source /dev/null\nprint 1\n").output == "1\n")
     }
 }
+
+/// A script that cannot reach `undo` keeps no copies of the world for it, and behaves the same.
+@Suite struct UndoHistoryCostTests {
+    @Test func mayUndoSeesUndoAndSourceOnly() {
+        #expect(Interpreter.mayUndo(SourceFile(name: "a", text: "add view a frame 0 0 10 10\nundo\n")))
+        #expect(Interpreter.mayUndo(SourceFile(name: "a", text: "if true { undo }\n")))
+        #expect(Interpreter.mayUndo(SourceFile(name: "a", text: "source \"lib.dyn\"\n")))
+        #expect(!Interpreter.mayUndo(SourceFile(name: "a", text: "add view a frame 0 0 10 10\nprint \"undo\"\n")))
+    }
+
+    @Test func withoutHistoryAScriptKeepsNoStatesAndEndsInTheSameWorld() throws {
+        var text = "world 400 300\n"
+        for i in 0..<200 { text += "add view b\(i) frame \(i % 20 * 20) \(i / 20 * 20) 10 10\n" }
+        text += "gravity\nstep 10\n"
+        let kept = Interpreter(write: { _ in })
+        try kept.run(SourceFile(name: "s", text: text))
+        let lean = Interpreter(write: { _ in })
+        lean.keepsUndoHistory = false
+        try lean.run(SourceFile(name: "s", text: text))
+        #expect(kept.undoStack.count == Interpreter.undoLimit)
+        #expect(lean.undoStack.isEmpty)
+        #expect(lean.session.world.stateHash() == kept.session.world.stateHash())
+    }
+
+    @Test func noBailStillRollsBackAFailedStatementWithoutHistory() throws {
+        let interp = Interpreter(write: { _ in })
+        interp.keepsUndoHistory = false
+        interp.settings.bail = false
+        try interp.run(SourceFile(name: "s", text: "add view a frame 0 0 10 10\n{\n  add view b frame 0 0 10 10\n  add view a frame 0 0 1 1\n}\n"))
+        // The block failed on its second command: its first command is taken back too.
+        #expect(interp.session.entity(named: "b") == nil)
+        #expect(interp.session.entity(named: "a") != nil)
+    }
+}
