@@ -29,6 +29,10 @@ struct Islands {
     var parent = ContiguousArray<Int32>()
     /// Per root: the smallest sleep timer of the island's bodies.
     var minSleep = ContiguousArray<Real>()
+    /// True when no body has slept or counted sleep time since the last `wakeAll`: another
+    /// `wakeAll` would change nothing (only the sleep pass makes a body sleepy), so it returns
+    /// at once. Without this, adding n items one by one cost n² (each add wakes the world).
+    var everyBodyAwake = false
 }
 
 extension World {
@@ -58,11 +62,13 @@ extension World {
 
     /// Wakes every body and resumes the world.
     mutating func wakeAll() {
+        paused = false
+        if islands.everyBodyAwake { return }
         for b in bodySims.indices {
             bodySims[b].flags &= ~BodyFlags.isAsleep
             bodySims[b].sleepTime = 0
         }
-        paused = false
+        islands.everyBodyAwake = true
     }
 
     /// Wakes the island of body `b` as found by the last sleep pass.
@@ -87,6 +93,7 @@ extension World {
     /// The sleep pass of the `uikit` model, after a tick of `ctx.tickDuration` (file comment).
     mutating func updateSleep(_ ctx: StepContext) {
         guard model == .uikit else { return }
+        islands.everyBodyAwake = false
         let n = bodySims.count
         var parent = ContiguousArray<Int32>()
         swap(&parent, &islands.parent)
