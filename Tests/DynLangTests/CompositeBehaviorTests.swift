@@ -5,48 +5,6 @@ import Dynamics
 import Testing
 @testable import DynLang
 
-private final class Runner {
-    let interp: Interpreter
-    var output = ""
-
-    init() {
-        interp = Interpreter(write: { _ in })
-        interp.write = { [unowned self] in self.output += $0 }
-    }
-
-    @discardableResult
-    func run(_ text: String) -> String? {
-        do {
-            try interp.run(SourceFile(name: "t.dyn", text: text))
-            return nil
-        } catch {
-            return error.rendered
-        }
-    }
-
-    /// Runs one prompt entry (taken back whole when it fails).
-    @discardableResult
-    func entry(_ text: String) -> String? {
-        let (script, diagnostics) = Parser.parse(SourceFile(name: "<stdin>", text: text))
-        do {
-            try interp.runEntry(script, diagnostics: diagnostics)
-            return nil
-        } catch {
-            return error.rendered
-        }
-    }
-
-    func value(_ text: String) throws -> Value {
-        let e = try #require(Parser.parseExpression(SourceFile(name: "e", text: text)).expression)
-        return try interp.evaluate(e)
-    }
-
-    var hash: UInt64 { interp.session.world.stateHash() }
-    var behaviorCount: Int {
-        interp.session.order.filter { if case .behavior? = interp.session.entities[$0] { return true } else { return false } }.count
-    }
-}
-
 private let magnet = """
     add view ball frame 100 100 40 40
     add view other frame 300 100 40 40
@@ -61,7 +19,7 @@ private let magnet = """
 
 @Suite struct CompositeBehaviorTests {
     @Test func aCompositeHoldsWhatItsBlockMakes() throws {
-        let r = Runner()
+        let r = ScriptSession()
         #expect(r.run(magnet + "print magnet\nstep 3\n") == nil)
         #expect(r.output == "magnet behavior active yes holds pull hold action1\n")
         #expect(try r.value("ticks") == .number(3))
@@ -71,7 +29,7 @@ private let magnet = """
     }
 
     @Test func switchingOffTakesEverythingOutAndOnMakesItAgain() throws {
-        let r = Runner()
+        let r = ScriptSession()
         r.run(magnet + "step 3\nset magnet.active no\n")
         #expect(r.behaviorCount == 0)
         #expect(r.interp.session.world.fieldCount == 0)
@@ -91,21 +49,21 @@ private let magnet = """
     }
 
     @Test func removingACompositeRemovesEverythingItHolds() throws {
-        let r = Runner()
+        let r = ScriptSession()
         r.run(magnet + "step 2\n")
         r.run("remove magnet\nstep 2\n")
         #expect(r.behaviorCount == 0 && r.interp.session.actions.isEmpty && r.interp.session.composites.isEmpty)
         #expect(try r.value("ticks") == .number(2))
         #expect(r.entry("print pull") != nil)
         // A child removed on its own leaves the composite; the rest stays.
-        let s = Runner()
+        let s = ScriptSession()
         s.run(magnet + "remove hold\n")
         #expect(try s.value("magnet.behaviors") == .string("pull action1"))
         #expect(s.behaviorCount == 1)
     }
 
     @Test func compositesNest() throws {
-        let r = Runner()
+        let r = ScriptSession()
         r.run("""
             add view b frame 0 0 10 10
             behavior outer {
@@ -124,7 +82,7 @@ private let magnet = """
     }
 
     @Test func undoAndSaveKeepCompositesAndActions() throws {
-        let r = Runner()
+        let r = ScriptSession()
         #expect(r.run(magnet + "step 4\n") == nil)
         let before = (r.hash, r.interp.session.order)
         r.run("set magnet.active no\nstep 2\n")
@@ -136,7 +94,7 @@ private let magnet = """
         #expect(try r.value("magnet.active") == .boolean(true))
         // save: the file rebuilds the same world, the same composite and its action.
         r.run("set magnet.active no\nstep 3\nset magnet.active yes\nstep 7\nattach items ball other as rope\nevery step of rope as watch { set ticks ticks + 100 }\nstep 2\n")
-        let t = Runner()
+        let t = ScriptSession()
         #expect(t.run(r.interp.savedScript()) == nil)
         #expect(t.hash == r.hash)
         #expect(try t.value("ticks") == r.value("ticks"))
@@ -148,7 +106,7 @@ private let magnet = """
     }
 
     @Test func anActionOfABehaviorGoesWithIt() throws {
-        let r = Runner()
+        let r = ScriptSession()
         r.run("""
             add view a frame 0 0 10 10
             add view b frame 50 0 10 10
@@ -171,7 +129,7 @@ private let magnet = """
     }
 
     @Test func removeAllBehaviorsLeavesItemsBoundariesAndFreeActions() throws {
-        let r = Runner()
+        let r = ScriptSession()
         r.run(magnet + """
             gravity
             collide all bounds
@@ -191,7 +149,7 @@ private let magnet = """
     }
 
     @Test func infRemovesARangeLimit() throws {
-        let r = Runner()
+        let r = ScriptSession()
         #expect(r.run("""
             add view a frame 100 100 50 50
             add view b frame 200 100 50 50
@@ -208,7 +166,7 @@ private let magnet = """
     }
 
     @Test func badCompositesAreRefused() {
-        let r = Runner()
+        let r = ScriptSession()
         r.run("add view ball frame 0 0 10 10\n")
         #expect(r.entry("behavior ball { }")?.contains("already used") == true)
         #expect(r.entry("behavior m { field spring as s\nfield vortx }")?.contains("did you mean 'vortex'") == true)

@@ -10,42 +10,6 @@ import Testing
 @testable import DynLang
 
 /// A script runner keeping its interpreter.
-private final class Session {
-    let interp: Interpreter
-    var output = ""
-
-    init() {
-        interp = Interpreter(write: { _ in })
-        interp.write = { [unowned self] in self.output += $0 }
-    }
-
-    /// Runs `text`; returns the failure's rendering, or nil.
-    @discardableResult
-    func run(_ text: String) -> String? {
-        do {
-            try interp.run(SourceFile(name: "t.dyn", text: text))
-            return nil
-        } catch {
-            return error.rendered
-        }
-    }
-
-    /// The value of an expression, as a number.
-    func number(_ text: String) throws -> Double {
-        let file = SourceFile(name: "e", text: text)
-        let e = try #require(Parser.parseExpression(file).expression)
-        guard case .number(let d) = try interp.evaluate(e) else { throw CancellationError() }
-        return d
-    }
-
-    /// The value of an expression as text.
-    func text(_ expression: String) throws -> String {
-        let e = try #require(Parser.parseExpression(SourceFile(name: "e", text: expression)).expression)
-        return try interp.evaluate(e).description
-    }
-
-    var hash: UInt64 { interp.session.world.stateHash() }
-}
 
 /// 100 × 100, mass 1 (density 1), centre (300, 400): p = (3, 4) m, r = 5 m from a field at the
 /// origin. One sub-step per frame, so after one frame v = a/60 exactly for explicit forces.
@@ -62,7 +26,7 @@ private func relativeError(_ a: Double, _ b: Double) -> Double {
 
 /// The acceleration the ball had in its first frame (pt/s²).
 private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
-    let s = Session()
+    let s = ScriptSession()
     if let e = s.run(probe + setup + "\nstep\n") { Issue.record("script failed: \(e)") }
     return Vec2(try s.number("ball.vx"), try s.number("ball.vy")) * 60
 }
@@ -90,7 +54,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
     /// Magnetic: a = (S·fall/m)·(vy, −vx), turned exactly by the trapezoid rule:
     /// v' = ((1 − c²)·vx, −2c·vx)/(1 + c²), c = h·k/2, k = S·fall/m = 1/5.
     @Test func magneticWorkedNumber() throws {
-        let s = Session()
+        let s = ScriptSession()
         s.run(probe + "set ball.vx 100\nfield magnetic\nstep\n")
         let c = (1.0 / 60) * 0.2 / 2
         let expected = Vec2(100 * (1 - c * c), -200 * c) / (1 + c * c)
@@ -102,11 +66,11 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
 
     /// Drag −S·u·‖u‖, implicit: v' = v/(1 + h·S·‖u‖/m); at 100 pt/s (1 m/s), S = 1.
     @Test func dragWorkedNumber() throws {
-        let s = Session()
+        let s = ScriptSession()
         s.run(probe + "set ball.vx 100\nfield drag\nstep\n")
         #expect(relativeError(try s.number("ball.vx"), 100 / (1 + 1.0 / 60)) < 1e-9)
         // Relative to a medium moving at direction 1 0 (100 pt/s) an item at rest is carried along.
-        let m = Session()
+        let m = ScriptSession()
         m.run(probe + "field drag direction 1 0\nstep\n")
         #expect(relativeError(try m.number("ball.vx"), (1.0 / 60) * 100 / (1 + 1.0 / 60)) < 1e-9)
     }
@@ -115,7 +79,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
     /// through (checked against `World.fieldForce` for the same definition).
     @Test func noiseAndTurbulenceGetTheirProperties() throws {
         for kind in ["noise", "turbulence"] {
-            let s = Session()
+            let s = ScriptSession()
             s.run(probe + "set ball.vx 150\nfield \(kind) strength 3 smoothness 0.25 animationSpeed 2 seed 11 falloff 0.5 as n\nstep\n")
             var def = FieldDefinition(kind: kind == "noise" ? .noise : .turbulence)
             def.strength = 3
@@ -127,7 +91,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
             #expect(f != .zero)
             #expect(relativeError(try s.number("ball.vy") * 60, 100 * f.y) < 1e-9)
             // Another seed is another force.
-            let t = Session()
+            let t = ScriptSession()
             t.run(probe + "set ball.vx 150\nfield \(kind) strength 3 smoothness 0.25 animationSpeed 2 seed 12 falloff 0.5\nstep\n")
             #expect(try t.number("ball.vy") != (try s.number("ball.vy")))
         }
@@ -182,14 +146,14 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
     }
 
     @Test func regionsPrintBackInTheirOwnSyntax() throws {
-        let s = Session()
+        let s = ScriptSession()
         let region = "union(difference(disc(300), rect(20, 40.5)), inverse(intersection(disc(5), everywhere)))"
         #expect(s.run(probe + "field spring at 10 20 region \(region) as f\n") == nil)
         #expect(try s.text("f.region") == region)
         #expect(s.run("set f.region disc(7)\nprint f\n") == nil)
         #expect(s.output == "f field spring at 10 20 strength 1 falloff -1 region disc(7) on all\n")
         // What print shows reads back: the same field again, with the same hash.
-        let again = Session()
+        let again = ScriptSession()
         again.run(probe + "field spring at 10 20 strength 1 falloff -1 region disc(7) on all as f\n")
         #expect(again.hash == s.hash)
         #expect(try s.text("f.region") == "disc(7)")
@@ -200,7 +164,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
     /// Radial gravity S: a = 100·S/r² pt/s² (r in m). A circular orbit at 2 m with S = 100
     /// (v = √(a·r) = 707.1 pt/s) keeps its energy ½v² − 10⁴·S/r_pt... within 1 % for 10 orbits.
     @Test func radialGravityOrbitKeepsItsEnergy() throws {
-        let s = Session()
+        let s = ScriptSession()
         let v = (2500.0 * 200).squareRoot()
         #expect(s.run("""
             world 1000 1000
@@ -229,17 +193,17 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
     /// Linear gravity 1 m/s² on mass 1 against drag S·u²: terminal speed √(m·g/S) = 0.5 m/s
     /// = 50 pt/s for S = 4.
     @Test func dragBringsAFallToItsTerminalSpeed() throws {
-        let s = Session()
+        let s = ScriptSession()
         s.run("add view b frame 0 0 100 100\nfield linear gravity direction 0 1\nfield drag strength 4\nrun 10\n")
         #expect(relativeError(try s.number("b.vy"), 50) < 0.01)
         // Twice the mass: √2 times faster.
-        let t = Session()
+        let t = ScriptSession()
         t.run("add view b frame 0 0 100 100 density 2\nfield linear gravity direction 0 1\nfield drag strength 4\nrun 10\n")
         #expect(relativeError(try t.number("b.vy"), 50 * 2.0.squareRoot()) < 0.01)
     }
 
     @Test func aVelocityFieldOverridesGravity() throws {
-        let s = Session()
+        let s = ScriptSession()
         s.run("add view b frame 0 0 100 100\ngravity\nfield velocity direction 1 0 as v\nrun 1\n")
         #expect(try s.number("b.vx") == 100 && s.number("b.vy") == 0)
         // Outside its region, gravity acts again.
@@ -249,7 +213,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
 
     /// Magnetic with falloff 0: ω = S/m rad/s, so the radius is v·m/S = 100/2 = 50 pt.
     @Test func aMagneticFieldTurnsOnItsCircle() throws {
-        let s = Session()
+        let s = ScriptSession()
         s.run("add view b frame 450 450 100 100 vx 100\nfield magnetic strength 2 falloff 0\n")
         var (lo, hi) = (Vec2(1e9, 1e9), Vec2(-1e9, -1e9))
         for _ in 0..<200 {  // 200 frames: 3.3 s, one turn is π s
@@ -264,7 +228,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
     }
 
     @Test func anElectricFieldPushesPositiveAndPullsNegative() throws {
-        let s = Session()
+        let s = ScriptSession()
         s.run("""
             add view plus frame 550 450 100 100 charge 1
             add view minus frame 250 450 100 100 charge -1
@@ -279,7 +243,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
 
     /// Spring (falloff −1): a = −S·p/m, period 2π·√(m/S) = π s for S = 4, m = 1.
     @Test func aSpringFieldsPeriodMatchesItsFormula() throws {
-        let s = Session()
+        let s = ScriptSession()
         s.run("world 1000 1000\nadd view b frame 550 450 100 100\nfield spring at 500 500 strength 4\n")
         var crossings: [Double] = []
         var previous = try s.number("b.x") - 500
@@ -297,7 +261,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
     // MARK: Live properties, items, waking
 
     @Test func everyPropertyReadsAndSetsLive() throws {
-        let s = Session()
+        let s = ScriptSession()
         #expect(s.run(probe + "field noise at 1 2 as n\nfield linear gravity direction 3 4 as g\n") == nil)
         for (name, value) in [("x", "5"), ("y", "-6"), ("strength", "2.5"), ("falloff", "0.5"), ("minimumRadius", "3"),
                               ("smoothness", "0.75"), ("animationSpeed", "4"), ("seed", "123456")] {
@@ -317,7 +281,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
     }
 
     @Test func fieldsOnListedItemsOnly() throws {
-        let s = Session()
+        let s = ScriptSession()
         s.run("add view a frame 0 0 10 10\nadd view b frame 100 0 10 10\nfield linear gravity direction 1 0 on a as g\nstep\n")
         #expect(try s.number("a.vx") > 0 && s.number("b.vx") == 0)
         #expect(try s.text("g.items") == "a")
@@ -341,7 +305,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
     }
 
     @Test func aFieldWakesSleepingItems() throws {
-        let s = Session()
+        let s = ScriptSession()
         s.run("""
             set world.model "uikit"
             add view b frame 100 567 100 100
@@ -360,7 +324,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
     // MARK: Custom fields
 
     @Test func customForcesReadTheItemAndVariables() throws {
-        let s = Session()
+        let s = ScriptSession()
         // F = k·(charge·vx, mass) with k a global read live; x, y relative to the position.
         s.run(probe + "set ball.charge 3\nset ball.vx 10\nlet k = 2\nfield custom at 100 100 force (k * charge * vx / 100) (mass + x / 200) as c\nstep\n")
         // a = 100·F/m: (100·2·3·0.1, 100·(1 + 1)) = (60, 200); vx started at 10.
@@ -372,17 +336,17 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
         s.run("set c.strength 0\nset ball.vy 0\nstep\n")
         #expect(try s.number("ball.vy") == 0)
         // A variable of the block that made a field is fixed then.
-        let t = Session()
+        let t = ScriptSession()
         t.run(probe + "for i in 1...1 { field custom force (i * 100) 0 }\nstep\n")
         #expect(relativeError(try t.number("ball.vx") * 60, 10000) < 1e-9)
         // time is the fields' clock.
-        let u = Session()
+        let u = ScriptSession()
         u.run(probe + "field custom force time 0\nstep 3\n")
         #expect(relativeError(try u.number("ball.vx"), 100 * (0 + 1.0 / 60 + 2.0 / 60) / 60) < 1e-9)
     }
 
     @Test func customForceErrorsStopTheStepAndNameTheField() throws {
-        let s = Session()
+        let s = ScriptSession()
         let e = s.run(probe + "field custom force (1 / (x - 50)) 0 as c\nstep\n") ?? ""
         #expect(e.isEmpty)
         let f = s.run("set ball.x 50\nstep\n") ?? ""
@@ -392,7 +356,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
 
     /// Hundreds of items under a custom field: the force runs in every sub-step of every frame.
     @Test func customFieldsAreFastEnoughForHundredsOfItems() throws {
-        let s = Session()
+        let s = ScriptSession()
         s.run("world 2000 2000\nfor i in 0..<400 { add view \"b{i}\" frame (i % 20 * 60) (floor(i / 20) * 60) 20 20 }\n")
         s.run("field custom at 600 600 force (-0.001 * x * mass) (-0.001 * y * mass + 0.0001 * sin(time))\n")
         let clock = ContinuousClock()
@@ -406,7 +370,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
     // MARK: Save, reload, undo
 
     @Test func fieldsSurviveSaveAndReloadBitForBit() throws {
-        let s = Session()
+        let s = ScriptSession()
         #expect(s.run("""
             world 800 600
             add view a frame 100 100 40 40 charge 2
@@ -423,7 +387,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
 
             """) == nil)
         let saved = s.interp.savedScript()
-        let t = Session()
+        let t = ScriptSession()
         #expect(t.run(saved) == nil)
         #expect(t.hash == s.hash)
         s.output = ""
@@ -436,7 +400,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
     }
 
     @Test func undoTakesBackFieldsAndTheirChanges() throws {
-        let s = Session()
+        let s = ScriptSession()
         s.run(probe + "step 5\n")
         let before = s.hash
         s.run("field custom force 1 0 as c\n")
@@ -493,7 +457,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
             ("field noise as s\nprint s.position", "a field's position is NAME.x and NAME.y"),
         ]
         for (text, message) in cases {
-            let s = Session()
+            let s = ScriptSession()
             s.run(probe + "field spring as base\nstep 3\n")
             let (hash, count) = (s.hash, s.interp.session.order.count)
             // Each line on its own at the prompt: the failing one is taken back whole.
@@ -512,7 +476,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
 
     /// At most 32 fields (the reference's limit): the 33rd is refused and the entry changes nothing.
     @Test func theThirtyThirdFieldIsRefused() throws {
-        let s = Session()
+        let s = ScriptSession()
         #expect(s.run("for i in 0..<32 { field spring strength i }\n") == nil)
         let hash = s.hash
         let (script, diagnostics) = Parser.parse(SourceFile(name: "t.dyn", text: "field vortex as extra"))
@@ -523,7 +487,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
 
     /// A custom field made in a composite goes, with its force, when the composite is switched off.
     @Test func aCustomFieldInACompositeGoesWithIt() throws {
-        let s = Session()
+        let s = ScriptSession()
         s.run(probe + "behavior push { field custom force 1 0 as c }\nset push.active no\n")
         #expect(s.interp.session.fieldForces.isEmpty && s.interp.session.world.fieldCount == 0)
         s.run("set push.active yes\nstep\n")
@@ -552,7 +516,7 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
         let help = Reference.help("field") ?? ""
         for k in FieldLanguage.kinds { #expect(help.contains(k.words)) }
         #expect(help.contains("minimumRadius") && help.contains("(pt)") && help.contains("[noise, turbulence]"))
-        let s = Session()
+        let s = ScriptSession()
         s.run("field noise as n\n")
         let c = s.interp.session.completionContext
         #expect(Completion.candidates(line: "print n.sm", cursor: 10, context: c) == ["n.smoothness"])

@@ -5,17 +5,6 @@ import Testing
 @testable import DynLang
 
 /// Runs `text` as a script and returns what it printed, or the failure.
-private func run(_ text: String, in interpreter: Interpreter? = nil) -> (output: String, failure: ScriptFailure?) {
-    var out = ""
-    let interp = interpreter ?? Interpreter(write: { out += $0 })
-    if interpreter != nil { interp.write = { out += $0 } }
-    do {
-        try interp.run(SourceFile(name: "t.dyn", text: text))
-        return (out, nil)
-    } catch {
-        return (out, error)
-    }
-}
 
 /// The rendered diagnostic of a script that must fail.
 private func diagnostic(_ text: String) -> String {

@@ -9,18 +9,6 @@ import Foundation
 import Testing
 @testable import DynLang
 
-private func run(_ text: String, in interpreter: Interpreter? = nil) -> (output: String, failure: ScriptFailure?) {
-    var out = ""
-    let interp = interpreter ?? Interpreter(write: { out += $0 })
-    if interpreter != nil { interp.write = { out += $0 } }
-    do {
-        try interp.run(SourceFile(name: "t.dyn", text: text))
-        return (out, nil)
-    } catch {
-        return (out, error)
-    }
-}
-
 private func message(_ text: String) -> String {
     run(text).failure?.diagnostics.first?.message ?? "(no error)"
 }
