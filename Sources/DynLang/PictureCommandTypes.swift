@@ -238,8 +238,8 @@ struct RecordCommand: Command {
         let region = o.region ?? interp.defaultRegion(start)
         let (w, h) = o.pixels(for: region)
         let resolved = interp.resolvedPath(path)
-        var recorder = try interp.drawing(file.range) { () throws(DrawError) in
-            var r = try AnimationRecorder(path: resolved, format: format, width: w, height: h, fps: rate, region: region, options: o.draw)
+        let recorder = try interp.drawing(file.range) { () throws(DrawError) in
+            let r = try AnimationRecorder(path: resolved, format: format, width: w, height: h, fps: rate, region: region, options: o.draw)
             try r.add(start)
             return r
         }

@@ -58,7 +58,7 @@ func recordGIF(folder: String) throws -> (seconds: Double, bytes: Int) {
     let path = folder + "/rain.gif"
     let clock = ContinuousClock()
     let t0 = clock.now
-    var recorder = try AnimationRecorder(
+    let recorder = try AnimationRecorder(
         path: path, format: .gif, width: 480, height: 360, fps: 25, region: region, options: DrawOptions())
     try recorder.add(SceneBuilder.scene(of: w, items: items))
     var next = 1

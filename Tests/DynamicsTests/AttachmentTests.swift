@@ -722,9 +722,9 @@ extension AttachmentDefinition {
             do {
                 _ = try w.addAttachment(d)
                 Issue.record("expected an error for \(d.kind)")
-            } catch let e as EngineError {
-                #expect(e.field == field)
-            } catch { Issue.record("\(error)") }
+            } catch {
+                #expect(error.field == field)
+            }
         }
         fails(AttachmentDefinition(kind: .items, itemA: a), field: "itemB")
         fails(AttachmentDefinition(kind: .anchor, itemA: a, itemB: b), field: "itemB")

@@ -78,11 +78,15 @@ func fallingWorld(_ model: WorldModel, resistance: Real? = nil, substeps: Int = 
         #expect(w.frameCount == 120)
     }
 
-    /// Forces once per tick, v ← (v + H·g)/(1 + H·c): with r = 1/(1 + Hc),
-    /// v_n = rⁿ·v₀ + H·g·r(1 − rⁿ)/(1 − r) and x_n = x₀ + H·Σ v_k.
-    @Test func resistanceDampingClosedForm() throws {
+    /// Damping and gravity integrated k times a frame at h = H/k, v ← (v + h·g)/(1 + h·c):
+    /// with r = 1/(1 + hc), after j integrations v_j = rʲ·v₀ + h·g·r(1 − rʲ)/(1 − r) and
+    /// x_j = x₀ + h·Σ v_i; frame n is j = k·n. Forces once per tick (k = 1, the switch off) and
+    /// per sub-step (k = 4, the ideal model's default with 4 sub-steps).
+    @Test(arguments: [false, true])
+    func resistanceDampingClosedForm(forcesPerSubstep: Bool) throws {
         var w = World(model: .ideal)
-        w.forcesPerSubstep = false
+        w.forcesPerSubstep = forcesPerSubstep
+        let k = forcesPerSubstep ? w.substeps : 1
         var def = ItemDefinition()
         def.center = Vec2(0, 0)
         def.velocity = Vec2(300, -200)
@@ -91,27 +95,30 @@ func fallingWorld(_ model: WorldModel, resistance: Real? = nil, substeps: Int = 
         def.angularResistance = 0.5
         let id = try w.addItem(def)
         _ = try w.addGravity(vector: Vec2(0, 1), items: [id])
-        let H = 1.0 / 60.0
-        let r = 1 / (1 + H * 2)
-        let ra = 1 / (1 + H * 0.5)
+        let h = 1.0 / 60.0 / Real(k)
+        let r = 1 / (1 + h * 2)
+        let ra = 1 / (1 + h * 0.5)
         var sumX: Real = 0
         var sumY: Real = 0
         var sumA: Real = 0
+        var vx: Real = 0, vy: Real = 0, spin: Real = 0
         for n in 1...90 {
             w.step()
-            let rn = pow(r, Real(n))
-            let vx = rn * 300
-            let vy = rn * -200 + H * 1000 * r * (1 - rn) / (1 - r)
-            let spin = pow(ra, Real(n)) * 4
-            sumX += vx
-            sumY += vy
-            sumA += spin
+            for j in (k * (n - 1) + 1)...(k * n) {
+                let rj = pow(r, Real(j))
+                vx = rj * 300
+                vy = rj * -200 + h * 1000 * r * (1 - rj) / (1 - r)
+                spin = pow(ra, Real(j)) * 4
+                sumX += vx
+                sumY += vy
+                sumA += spin
+            }
             #expect(abs(w.property(.vx, of: id) - vx) < 1e-9)
             #expect(abs(w.property(.vy, of: id) - vy) < 1e-9)
             #expect(abs(w.property(.spin, of: id) - spin) < 1e-12)
-            #expect(abs(w.property(.x, of: id) - H * sumX) < 1e-9)
-            #expect(abs(w.property(.y, of: id) - H * sumY) < 1e-9)
-            #expect(abs(w.property(.angle, of: id) - H * sumA) < 1e-12)
+            #expect(abs(w.property(.x, of: id) - h * sumX) < 1e-9)
+            #expect(abs(w.property(.y, of: id) - h * sumY) < 1e-9)
+            #expect(abs(w.property(.angle, of: id) - h * sumA) < 1e-12)
         }
     }
 
@@ -133,45 +140,6 @@ func fallingWorld(_ model: WorldModel, resistance: Real? = nil, substeps: Int = 
         }
         #expect(abs(w.time - 2) < 1e-12)
         #expect(w.frameCount == 120)
-    }
-
-    /// ideal, per sub-step (h = H/4) v ← (v + h·g)/(1 + h·c): with r = 1/(1 + hc), after k
-    /// sub-steps v_k = rᵏ·v₀ + h·g·r(1 − rᵏ)/(1 − r) and x_k = x₀ + h·Σ v_j; frame n is k = 4n.
-    @Test func resistanceDampingClosedFormForcesPerSubstep() throws {
-        var w = World(model: .ideal)
-        var def = ItemDefinition()
-        def.center = Vec2(0, 0)
-        def.velocity = Vec2(300, -200)
-        def.spin = 4
-        def.resistance = 2
-        def.angularResistance = 0.5
-        let id = try w.addItem(def)
-        _ = try w.addGravity(vector: Vec2(0, 1), items: [id])
-        let h = 1.0 / 240.0
-        let r = 1 / (1 + h * 2)
-        let ra = 1 / (1 + h * 0.5)
-        var sumX: Real = 0
-        var sumY: Real = 0
-        var sumA: Real = 0
-        var vx: Real = 0, vy: Real = 0, spin: Real = 0
-        for n in 1...90 {
-            w.step()
-            for k in (4 * n - 3)...(4 * n) {
-                let rk = pow(r, Real(k))
-                vx = rk * 300
-                vy = rk * -200 + h * 1000 * r * (1 - rk) / (1 - r)
-                spin = pow(ra, Real(k)) * 4
-                sumX += vx
-                sumY += vy
-                sumA += spin
-            }
-            #expect(abs(w.property(.vx, of: id) - vx) < 1e-9)
-            #expect(abs(w.property(.vy, of: id) - vy) < 1e-9)
-            #expect(abs(w.property(.spin, of: id) - spin) < 1e-12)
-            #expect(abs(w.property(.x, of: id) - h * sumX) < 1e-9)
-            #expect(abs(w.property(.y, of: id) - h * sumY) < 1e-9)
-            #expect(abs(w.property(.angle, of: id) - h * sumA) < 1e-12)
-        }
     }
 
     @Test func itemsWithoutGravityDoNotFall() throws {

@@ -190,7 +190,6 @@ extension World {
         cands.removeAll(keepingCapacity: true)
         let staticIndex = Int32(bodySims.count)
         let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
-        let H = ctx.tickDuration
         let threshold = World.restitutionThreshold
         bodySims.withUnsafeBufferPointer { sims in
             solverBodies.withUnsafeMutableBufferPointer { bodies in
