@@ -5,6 +5,7 @@
 //
 // Layers, bottom to top: white background, the bounds, boundaries, trails, items (tinted fill,
 // coloured outline, at their angle), links, anchors, velocity arrows, names, the time.
+// Fields (SceneFields.swift): their regions' outlines under the items, their marks over the links.
 
 import CCairo
 import DynamicsMath
@@ -39,9 +40,11 @@ struct CairoScene {
         drawBounds(scene)
         for b in scene.boundaries { drawBoundary(b) }
         for t in scene.trails { drawTrail(t) }
+        for f in scene.fields { drawFieldOutlines(f) }
         for item in scene.items { drawItem(item) }
         for link in scene.links { drawLink(link) }
         for link in scene.links where link.bIsAnchor { drawAnchor(link) }
+        for f in scene.fields { drawFieldMark(f) }
         if options.velocities {
             for item in scene.items where !item.anchored { drawVelocity(item) }
         }
@@ -349,7 +352,7 @@ struct CairoScene {
         fill(color)
     }
 
-    private func selectFont(size: Real) {
+    func selectFont(size: Real) {
         cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(cr, size)
     }

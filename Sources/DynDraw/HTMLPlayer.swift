@@ -65,14 +65,14 @@ enum HTMLPlayer {
         return "{items: [" + items.joined(separator: ",") + "], anchored: [" + css(FileStyle.outline(anchoredProbe)) + ","
             + css(FileStyle.fill(anchoredProbe)) + "], background: " + css(Palette.background) + ", boundary: "
             + css(Palette.boundary) + ", bounds: " + css(Palette.bounds) + ", link: " + css(Palette.link) + ", text: "
-            + css(Palette.text) + "}"
+            + css(Palette.text) + ", field: " + css(Palette.field) + "}"
     }
 
     /// The functions the data calls (see HTMLRecording).
     static let dataFunctions = """
         function S(id, name, kind, d, c, a) { DYN.shapes[id] = {name: name, kind: kind, d: d, c: c, anchored: a === 1}; }
         function K(id, name, style, anchor) { DYN.links[id] = {name: name, style: style, anchor: anchor === 1}; }
-        function W(id, b, collide, lines, traced) { DYN.worlds[id] = {b: b, collide: collide === 1, lines: lines, traced: traced}; }
+        function W(id, b, collide, lines, traced, fields) { DYN.worlds[id] = {b: b, collide: collide === 1, lines: lines, traced: traced, fields: fields}; }
         function F(t, w, p, l) { DYN.frames.push({t: t, w: w, p: p, l: l}); }
 
         """
@@ -227,9 +227,9 @@ enum HTMLPlayer {
             }
           }
 
-          function haloText(text, x, y) {
+          function haloText(text, x, y, color) {
             ctx.lineWidth = 3 * u; ctx.strokeStyle = C.background; ctx.strokeText(text, x, y);
-            ctx.fillStyle = C.text; ctx.fillText(text, x, y);
+            ctx.fillStyle = color || C.text; ctx.fillText(text, x, y);
           }
 
           function render() {
@@ -260,12 +260,27 @@ enum HTMLPlayer {
                 if (started && color) stroke(color[2], u);
               }
             }
+            for (k = 0; k < w.fields.length; k++) {
+              var fd = w.fields[k], fo = fd[5];
+              for (var j = 0; j < fo.length; j++) {
+                ctx.beginPath();
+                if (fo[j][0] === "c") circle(X(fd[3]), Y(fd[4]), fo[j][1] * s);
+                else ctx.rect(X(fd[3] - fo[j][1] / 2), Y(fd[4] - fo[j][2] / 2), fo[j][1] * s, fo[j][2] * s);
+                stroke(C.field, u, [4 * u, 3 * u]);
+              }
+            }
             for (k = 0; k < p.length; k += 4) drawItem(p[k], p[k + 1], p[k + 2], p[k + 3]);
             for (k = 0; k < l.length; k += 5) drawLink(D.links[l[k]], X(l[k + 1]), Y(l[k + 2]), X(l[k + 3]), Y(l[k + 4]));
             for (k = 0; k < l.length; k += 5) {
               var link = D.links[l[k]];
               if (!link.anchor) continue;
               ctx.beginPath(); circle(X(l[k + 3]), Y(l[k + 4]), (link.style === "pin" ? 1.5 : 2.5) * u); fill(C.boundary);
+            }
+            ctx.textAlign = "center"; ctx.textBaseline = "middle";
+            for (k = 0; k < w.fields.length; k++) {
+              var fm = w.fields[k];
+              ctx.font = (14 * u) + "px sans-serif"; haloText(fm[2], X(fm[3]), Y(fm[4]), C.field);
+              if (D.names && fm[0]) { ctx.font = (9 * u) + "px sans-serif"; haloText(fm[0], X(fm[3]), Y(fm[4]) - 14 * u); }
             }
             if (D.names) {
               ctx.font = (10 * u) + "px sans-serif"; ctx.textAlign = "center"; ctx.textBaseline = "top";
@@ -288,7 +303,9 @@ enum HTMLPlayer {
           }
 
           function publish(index, f) {
-            var state = {t: time, frameTime: f.t, frame: index, playing: playing, items: [], links: []}, k;
+            var state = {t: time, frameTime: f.t, frame: index, playing: playing, items: [], links: [], fields: []}, k;
+            var fw = D.worlds[f.w].fields;
+            for (k = 0; k < fw.length; k++) state.fields.push({name: fw[k][0], mark: fw[k][1], x: fw[k][3], y: fw[k][4], outlines: fw[k][5].length});
             for (k = 0; k < f.p.length; k += 4) {
               state.items.push({name: D.shapes[f.p[k]].name, x: f.p[k + 1], y: f.p[k + 2], angle: f.p[k + 3]});
             }

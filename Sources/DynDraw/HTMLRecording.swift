@@ -6,8 +6,10 @@
 //   S(id, name, kind, dims, colour, anchored)  an item's shape: kind "r" [w, h], "e" [w, h],
 //                                              "p" [x0, y0, x1, y1, ...] (relative to the centre)
 //   K(id, name, style, anchor)                 a link: style as `LinkStyle`, anchor 1 when b is fixed
-//   W(id, bounds, collide, boundaries, traced) the world's still parts: [x, y, w, h], 0/1,
-//                                              [[closed, [x0, y0, ...]], ...], traced item names
+//   W(id, bounds, collide, boundaries, traced, fields)  the world's still parts: [x, y, w, h],
+//                                              0/1, [[closed, [x0, y0, ...]], ...], traced item
+//                                              names, [[name, mark, glyph, x, y, [outline, ...]], ...]
+//                                              with outlines ["c", r] or ["r", w, h] (SceneFields.swift)
 //   F(t, w, [id, x, y, angle, ...], [id, ax, ay, bx, by, ...])   a frame
 // Positions have 2 decimals (0.01 pt), angles 3 (radians, wrapped to [-π, π]). An item is in a
 // frame when its id is; an item whose name comes back with another shape or colour gets a new id.
@@ -29,6 +31,7 @@ final class HTMLRecording {
         var collide: Bool
         var boundaries: [Scene.Boundary]
         var traced: [String]
+        var fields: [Scene.Field]
     }
     private var stills: [Still] = []
     private var lastTime = -Real.infinity
@@ -50,7 +53,7 @@ final class HTMLRecording {
     func add(_ scene: Scene) {
         buffer.removeAll(keepingCapacity: true)
         let still = Still(bounds: scene.bounds, collide: scene.boundsCollide, boundaries: scene.boundaries,
-                          traced: scene.trails.map(\.name))
+                          traced: scene.trails.map(\.name), fields: scene.fields)
         if stills.last != still { define(still, id: stills.count) }
         let t = Swift.max(lastTime, scene.time.isFinite ? scene.time : 0)
         lastTime = t
@@ -164,7 +167,32 @@ final class HTMLRecording {
             }
             append("]]")
         }
-        append("],[" + still.traced.map(jsString).joined(separator: ",") + "]);\n")
+        append("],[" + still.traced.map(jsString).joined(separator: ",") + "],[")
+        for (i, f) in still.fields.enumerated() {
+            if i > 0 { buffer.append(0x2c) }
+            let glyph = String(Unicode.Scalar(ScenePainter.fieldGlyph(f, unicode: true)) ?? "?")
+            append("[" + jsString(f.name) + ",\"\(f.mark.rawValue)\"," + jsString(glyph) + ",")
+            appendNumber(f.position.x, 2)
+            buffer.append(0x2c)
+            appendNumber(f.position.y, 2)
+            append(",[")
+            for (k, o) in f.outlines.enumerated() {
+                if k > 0 { buffer.append(0x2c) }
+                switch o {
+                case .circle(let r):
+                    append("[\"c\",")
+                    appendNumber(r, 2)
+                case .rectangle(let w, let h):
+                    append("[\"r\",")
+                    appendNumber(w, 2)
+                    buffer.append(0x2c)
+                    appendNumber(h, 2)
+                }
+                append("]")
+            }
+            append("]]")
+        }
+        append("]);\n")
     }
 
     // MARK: Text

@@ -57,11 +57,14 @@ public struct Scene: Sendable {
     public var links: [Link]
     /// Trails of traced items (`trace`), oldest point first.
     public var trails: [Trail]
+    /// Fields whose place means something (SceneFields.swift), in creation order.
+    public var fields: [Field]
     /// Total kinetic energy, for status lines (J in the engine's units).
     public var kineticEnergy: Real
 
     public init(time: Real = 0, bounds: Rect, boundsCollide: Bool = false, items: [Item] = [],
-                boundaries: [Boundary] = [], links: [Link] = [], trails: [Trail] = [], kineticEnergy: Real = 0) {
+                boundaries: [Boundary] = [], links: [Link] = [], trails: [Trail] = [], fields: [Field] = [],
+                kineticEnergy: Real = 0) {
         self.time = time
         self.bounds = bounds
         self.boundsCollide = boundsCollide
@@ -69,6 +72,7 @@ public struct Scene: Sendable {
         self.boundaries = boundaries
         self.links = links
         self.trails = trails
+        self.fields = fields
         self.kineticEnergy = kineticEnergy
     }
 
@@ -218,6 +222,9 @@ public struct Scene: Sendable {
             r = r.union(Rect(x: l.a.x, y: l.a.y, width: 0, height: 0))
             r = r.union(Rect(x: l.b.x, y: l.b.y, width: 0, height: 0))
         }
+        for f in fields where f.position.isFinite {
+            r = r.union(Rect(x: f.position.x, y: f.position.y, width: 0, height: 0))
+        }
         return r
     }
 }
@@ -312,6 +319,8 @@ public enum Palette {
     public static let bounds = RGB(0xbb, 0xbb, 0xbb)
     public static let link = RGB(0x55, 0x55, 0x55)
     public static let text = RGB(0x22, 0x22, 0x22)
+    /// Fields: their marks and the dashed outlines of their regions.
+    public static let field = RGB(0x8e, 0x44, 0xad)
 
     public static func item(_ index: Int) -> RGB { items[((index % items.count) + items.count) % items.count] }
 }

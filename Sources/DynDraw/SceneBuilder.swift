@@ -8,7 +8,7 @@ import DynamicsMath
 public enum SceneBuilder {
     /// A picture of `world` now. `items` lists views and groups (members may be listed too;
     /// each member is drawn once, in its group's colour); `links` lists behaviors, of which
-    /// attachments and snaps are drawn; `boundaries` lists boundary lines and outlines.
+    /// attachments, snaps and fields are drawn (SceneFields.swift); `boundaries` lists boundary lines and outlines.
     public static func scene(
         of world: World, items: [(name: String, id: ItemID)], links: [(name: String, id: BehaviorID)] = [],
         boundaries: [(name: String, id: BoundaryID)] = [], trails: [Scene.Trail] = []
@@ -42,7 +42,12 @@ public enum SceneBuilder {
                     group: group?.name, colorIndex: group?.color ?? k))
         }
         var lines: [Scene.Link] = []
+        var fields: [Scene.Field] = []
         for (name, id) in links {
+            if world.fieldKind(id) != nil {
+                if let f = field(of: world, name: name, id: id) { fields.append(f) }
+                continue
+            }
             guard let g = world.linkGeometry(id) else { continue }
             let style: Scene.LinkStyle
             switch g.kind {
@@ -69,7 +74,7 @@ public enum SceneBuilder {
         }
         return Scene(
             time: world.time, bounds: Rect(x: 0, y: 0, width: world.size.x, height: world.size.y),
-            boundsCollide: world.boundsCollide, items: drawn, boundaries: walls, links: lines, trails: trails,
+            boundsCollide: world.boundsCollide, items: drawn, boundaries: walls, links: lines, trails: trails, fields: fields,
             kineticEnergy: world.totalKineticEnergy)
     }
 }

@@ -103,6 +103,7 @@ extension TerminalRenderer {
         for boundary in scene.boundaries { boundary.points.forEach(add) }
         for l in scene.links { add(l.a); add(l.b) }
         for t in scene.trails { t.points.forEach(add) }
+        for f in scene.fields { add(f.position) }
         guard lo.x <= hi.x, lo.y <= hi.y, (hi.x - lo.x).isFinite, (hi.y - lo.y).isFinite else {
             return Rect(x: 0, y: 0, width: 1, height: 1)
         }
@@ -184,10 +185,12 @@ struct ScenePainter {
         drawBounds(scene)
         for b in scene.boundaries { drawBoundary(b) }
         for t in scene.trails { drawTrail(t) }
+        for f in scene.fields { drawFieldOutlines(f) }
         // Anchored items first, as the ground the others move on; each in creation order.
         for item in scene.items where item.anchored { drawItem(item) }
         for item in scene.items where !item.anchored { drawItem(item) }
         for l in scene.links { drawLink(l) }
+        for f in scene.fields { drawFieldMark(f) }
         if options.velocities {
             for item in scene.items where !item.anchored { drawVelocity(item, scale: options.velocityScale) }
         }

@@ -29,7 +29,8 @@ func pageState(_ dom: String) -> [String: Any]? {
 }
 
 @Suite(.serialized) struct HTMLTests {
-    /// "a" moves on a line and turns; "b" exists from 0.4 s to 0.8 s; a rod ties "a" to (200, 20).
+    /// "a" moves on a line and turns; "b" exists from 0.4 s to 0.8 s; a rod ties "a" to (200, 20);
+    /// an attracting field "sun" sits at (200, 150).
     static func scene(_ t: Real) -> Scene {
         var s = Scene(time: t, bounds: Rect(x: 0, y: 0, width: 400, height: 300), boundsCollide: true)
         let a = Vec2(100 + 200 * t, 80 + 100 * t)
@@ -39,6 +40,7 @@ func pageState(_ dom: String) -> [String: Any]? {
         }
         s.links = [.init(name: "rope", style: .rod, a: a, b: Vec2(200, 20), bIsAnchor: true)]
         s.boundaries = [.init(name: "ramp", points: [Vec2(0, 200), Vec2(150, 290)], closed: false)]
+        s.fields = [.init(name: "sun", mark: .attractor, position: Vec2(200, 150), outlines: [.circle(radius: 40)])]
         return s
     }
 
@@ -96,6 +98,9 @@ func pageState(_ dom: String) -> [String: Any]? {
             let links = try #require(state["links"] as? [[String: Any]])
             #expect(links.count == 1 && links.first?["style"] as? String == "rod")
             #expect(abs((links.first?["ax"] as? Double ?? 0) - scene.links[0].a.x) <= 0.005 + 1e-9)
+            let fields = try #require(state["fields"] as? [[String: Any]])
+            #expect(fields.count == 1 && fields.first?["name"] as? String == "sun" && fields.first?["mark"] as? String == "attractor")
+            #expect(fields.first?["x"] as? Double == 200 && fields.first?["outlines"] as? Int == 1)
             // The time label the page shows.
             #expect(dom.contains("<span id=\"time\">t = \(fixed(shown, decimals: 2)) s</span>"))
         }
