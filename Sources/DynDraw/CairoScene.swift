@@ -385,14 +385,10 @@ struct CairoScene {
         let text = FileStyle.timeLabel(t)
         var e = cairo_text_extents_t()
         cairo_text_extents(cr, text, &e)
-        // Inside the top-left corner of the fitted region (where the bounds' frame usually is).
+        // Inside the top-left corner of the fitted region (where the bounds' frame usually is),
+        // with a halo and no box, so that an item in the corner still shows around the letters.
         let pad = 4 * u
         let x = Swift.max(viewport.offset.x, 0) + 3 * u, y = Swift.max(viewport.offset.y, 0) + 3 * u
-        cairo_rectangle(cr, x, y, e.width + 2 * pad, e.height + 2 * pad)
-        setColor(Palette.background, alpha: 0.85)
-        cairo_fill(cr)
-        setColor(Palette.text)
-        moveTo(Vec2(x + pad - e.x_bearing, y + pad - e.y_bearing))
-        cairo_show_text(cr, text)
+        haloText(text, at: Vec2(x + pad - e.x_bearing, y + pad - e.y_bearing))
     }
 }

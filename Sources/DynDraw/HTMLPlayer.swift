@@ -293,9 +293,7 @@ enum HTMLPlayer {
             if (D.time) {
               ctx.font = (12 * u) + "px sans-serif"; ctx.textAlign = "left"; ctx.textBaseline = "top";
               var pad = 4 * u, tx = Math.max(ox, 0) + 3 * u, ty = Math.max(oy, 0) + 3 * u;
-              ctx.fillStyle = "rgba(255,255,255,0.85)";
-              ctx.fillRect(tx, ty, ctx.measureText(label).width + 2 * pad, 12 * u + 2 * pad);
-              ctx.fillStyle = C.text; ctx.fillText(label, tx + pad, ty + pad);
+              haloText(label, tx + pad, ty + pad);
             }
             timeText.textContent = label;
             scrub.value = String(time);

@@ -78,6 +78,27 @@ import Testing
         #expect(darkPixels(without, x: 17..<120, y: 13..<35) == 0)
     }
 
+    @Test func anItemInTheCornerShowsAroundTheTime() throws {
+        let dir = makeTemporaryFolder()
+        defer { removeFolder(dir) }
+        var scene = Self.plainScene()
+        // A box filling the top-left corner, under where the time is written.
+        scene.items = [.init(name: "", shape: .rectangle(width: 120, height: 60), center: Vec2(60, 30), colorIndex: 0)]
+        try PictureWriter.write(scene, to: dir + "/t.png", width: 480, height: 360, options: DrawOptions(time: true))
+        let im = try #require(PixelImage(png: dir + "/t.png"))
+        let tint = expectedTint(Palette.items[0])
+        var tinted = 0, total = 0
+        for y in 13..<35 {
+            for x in 20..<110 {
+                total += 1
+                let v = im.pixels[y * im.width + x]
+                if colorDistance(Palette.RGB(UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)), tint) < 12 { tinted += 1 }
+            }
+        }
+        // Most of the label's area still shows the item's fill between the letters.
+        #expect(tinted * 2 > total, "\(tinted) of \(total) pixels show the item")
+    }
+
     @Test func everyFormatGivesTheSameBytesTwice() throws {
         let dir = makeTemporaryFolder()
         defer { removeFolder(dir) }
