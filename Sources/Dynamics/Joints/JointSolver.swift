@@ -120,10 +120,10 @@ extension World {
                 jointWorld.solver.order.withUnsafeBufferPointer { order in
                     jointWorld.joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, order, jc, useBias: true) }
                 }
-                jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: true) }
+                jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.solveImplied(js, bodies, jc, useBias: true) }
             } else {
                 jointWorld.joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: false) }
-                jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: false) }
+                jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.solveImplied(js, bodies, jc, useBias: false) }
             }
         }
     }
@@ -471,6 +471,20 @@ extension World {
             case .prismatic: j.pointee.solvePrismatic(&A.pointee, &B.pointee, jc, useBias: useBias)
             case .snap: j.pointee.solveSnap(&A.pointee)
             }
+        }
+    }
+
+    /// The implied long-range rows: all ropes, solved without the curvature bias (one row per
+    /// link makes them as many as the joints, so they are kept cheap; the joints themselves
+    /// carry the curvature, and a row only catches a stretch they let through).
+    @inline(__always)
+    static func solveImplied(
+        _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
+        _ jc: StepContext, useBias: Bool
+    ) {
+        let refresh = !useBias
+        forEachActive(js, bodies, nil) { j, A, B in
+            j.pointee.solveRope(&A.pointee, &B.pointee, jc, useBias: useBias, refresh: refresh, curvature: false)
         }
     }
 
