@@ -144,8 +144,7 @@ extension JointSim {
 
     @inline(__always)
     mutating func solveRope(
-        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: StepContext, useBias: Bool, refresh: Bool,
-        curvature: Bool = true
+        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: StepContext, useBias: Bool, refresh: Bool
     ) {
         if refresh { refreshDistance(A, B) }
         let rA = rAs
@@ -158,7 +157,7 @@ extension JointSim {
         var bias: Real = 0
         var massScale: Real = 1
         var impulseScale: Real = 0
-        let drift = useBias && curvature ? lengthDrift(d, L, u, A, B, rA, rB, jc.h) : 0
+        let drift = useBias ? lengthDrift(d, L, u, A, B, rA, rB, jc.h) : 0
         if c > 0 {
             bias = (c - drift) * jc.invH
         } else if useBias {
