@@ -27,6 +27,13 @@
 //   contact λ ≥ 0; friction (relax only) Δλt = −mt·vt with the tick's tangential impulse so
 //   far within μ × its normal impulse so far
 //
+// Sliding friction (forces in every sub-step): a point that slid in the sub-step before (its
+// tangential impulse at μ·λn) is warm started with half of it, and relax adds the other half,
+// so the position moves at the sub-step's mean speed (midpoint rule). Warm started in full,
+// the whole deceleration came before the move and a slide stopped v₀·h/2 short (−0.42 % at
+// 500 pt/s, μ = 0.5); now within 0.02 % from 250 to 1,000 pt/s. A point that sticks keeps its full warm start, so
+// nothing at rest creeps.
+//
 // Softness: 30 Hz, ζ = 10 for dynamic pairs, twice the hertz against static bodies; the
 // hertz is clamped to a quarter of the sub-step rate, as Box2D's (min(30, 0.25/h)). Under a
 // steady load F a soft contact settles at an overlap F/(m_eff·ω²), g/ω² ≈ 0.03 pt per body
@@ -514,9 +521,10 @@ extension World {
         if substep > 0 && !ctx.forcesPerSubstep { return }
         let constraints = contactWorld.constraints
         solverBodies.withUnsafeMutableBufferPointer { bodies in
-            contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
+            contactWorld.constraintPoints.withUnsafeMutableBufferPointer { ps in
                 constraints.withUnsafeBufferPointer { cs in
                     guard let bp = bodies.baseAddress, let pp = ps.baseAddress, let cp = cs.baseAddress else { return }
+                    let centred = ctx.forcesPerSubstep
                     for i in 0..<cs.count {
                         // Through the pointer: only the fields used are read (every sub-step).
                         let c = cp + i
@@ -541,7 +549,14 @@ extension World {
                                 (rA, rB, _) = rolling.arms(rA, rB, .zero)
                             }
                             let ln = q.pointee.normalImpulse
-                            let lt = q.pointee.tangentImpulse
+                            var lt = q.pointee.tangentImpulse
+                            if centred && abs(lt) >= 0.999 * c.pointee.friction * ln && ln > 0 {
+                                // Sliding (the sub-step before was at μ·λn): half of it before
+                                // the move, the rest in relax, so that the sub-step moves at
+                                // its mean speed (file comment, "Sliding friction").
+                                lt *= 0.5
+                                q.pointee.tangentImpulse = lt
+                            }
                             // P = λn·n + λt·t with t = (n.y, −n.x)
                             let px = ln * n.x + lt * n.y
                             let py = ln * n.y - lt * n.x
