@@ -151,9 +151,15 @@ struct ContactWorld {
     var constraints = ContiguousArray<ContactConstraint>()
     /// Their points, two per constraint.
     var constraintPoints = ContiguousArray<ContactConstraintPoint>()
-    /// The solve order: constraint pairs that share no dynamic body (second −1: alone).
-    var solvePairs = ContiguousArray<SIMD2<Int32>>()
-    var pairedScratch = ContiguousArray<Bool>()
+    /// The solve order (Contacts/WideContactSolver.swift): the overflow constraints, solved
+    /// one by one, then the coloured ones four to a wide record, colour by colour.
+    var overflowContacts = ContiguousArray<Int32>()
+    var wideContacts = ContiguousArray<WideContact>()
+    /// Colouring scratch: per solver body its colours, per constraint its colour, per colour
+    /// its count.
+    var colourMasks = ContiguousArray<UInt32>()
+    var constraintColours = ContiguousArray<Int8>()
+    var colourCounts = ContiguousArray<Int32>()
     var impactCandidates = ContiguousArray<ImpactCandidate>()
 
     /// Events of the frame being stepped, and of the last frame stepped.
