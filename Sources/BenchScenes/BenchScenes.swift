@@ -92,6 +92,27 @@ public enum BenchScenes {
 
     /// `count` circles of 100 pt (default 2,000, in rows of 36) falling into an open box 4,000
     /// pt wide. Sane when every ball is still inside the box.
+    /// The memory scene (`dyn-bench memory`): `count` boxes of 20 pt in rows of 250, `gap` pt
+    /// apart (0: touching), on a static floor, with gravity and collision.
+    public static func grid(count: Int, columns: Int = 250, gap: Real = 0) throws -> BenchScene {
+        var w = World(size: Vec2(20_000, 10_000), model: .ideal)
+        let floor = try w.addItem(staticBox(Vec2(0, 50), Vec2(Real(columns) * (20 + gap) + 400, 100)))
+        var ids: [ItemID] = []
+        ids.reserveCapacity(count)
+        for k in 0..<count {
+            let x = (20 + gap) * (Real(k % columns) - 0.5 * Real(columns - 1))
+            let y = -(10 + (20 + gap) * Real(k / columns))
+            ids.append(try w.addItem(dynamicBox(Vec2(x, y), Vec2(20, 20))))
+        }
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        _ = try w.addCollision(items: nil)
+        w.prepareCollisions()
+        return BenchScene(world: w, bodies: ids, fixtures: [("floor", floor)]) { w, ids in
+            let finite = ids.allSatisfy { w.property(.x, of: $0).isFinite && w.property(.y, of: $0).isFinite }
+            return (finite, "finite=\(finite)")
+        }
+    }
+
     public static func rain(count: Int = 2000, model: WorldModel = .ideal) throws -> BenchScene {
         var w = World(size: Vec2(20_000, 10_000), model: model)
         let floor = try w.addItem(staticBox(Vec2(0, 50), Vec2(4200, 100)))

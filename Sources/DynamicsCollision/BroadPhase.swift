@@ -97,6 +97,11 @@ public struct BroadPhase: Sendable {
 
     /// The number of proxies waiting in the move buffer.
     public var moveCount: Int { moveArray.count }
+    /// Bytes reserved by the move buffer and the query scratch (memory reports; the trees
+    /// report their own).
+    public var reservedBufferBytes: Int {
+        moveArray.capacity * MemoryLayout<ProxyKey>.stride + moveBits.capacity * 8 + scratch.capacity * MemoryLayout<ProxyKey>.stride
+    }
 
     // MARK: Proxies
 

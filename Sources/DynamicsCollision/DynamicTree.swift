@@ -310,6 +310,9 @@ public struct DynamicTree: Sendable {
     public func userData(_ proxy: Int32) -> Int { nodes[Int(proxy)].userData }
 
     /// The height of the tree (0 for a single leaf, -1 when empty).
+    /// Bytes reserved by the node array (memory reports).
+    public var reservedBytes: Int { nodes.capacity * MemoryLayout<TreeNode>.stride }
+
     public var height: Int { root == Self.nullNode ? -1 : Int(nodes[Int(root)].height) }
 
     /// Total perimeter of the internal nodes over the root's: 1 is ideal, larger is worse.

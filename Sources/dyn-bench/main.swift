@@ -6,6 +6,11 @@
 //          rain-uikit, an extra: rain in the uikit model (elasticity 0.2, sleeping)
 //   runs:  fresh worlds per scene, the median is reported (default 3)
 //   steps: overrides the scene's frame count
+//   dyn-bench memory [N] [steps] [gap]: a world of N boxes (default 50,000, 20 pt, in rows of 250,
+//          gap pt apart, default 0: touching, on a static floor, gravity and collision) stepped
+//          60 frames (or steps); prints
+//          the peak resident memory over the process's resident size before the world was
+//          built, per body, and the bytes each large table of the world reserves.
 // Output (stdout), one line per scene, as the peers print it:
 //   dyn SCENE bodies=N steps=N ms_per_step=X ok=yes|no
 // Details (stderr): lines starting with '#', with the final state's hash (`World.stateHash`):
@@ -30,6 +35,32 @@ let args = CommandLine.arguments
 let only = args.count > 1 ? args[1] : "all"
 let runs = args.count > 2 ? max(1, Int(args[2]) ?? 3) : 3
 let stepsOverride = args.count > 3 ? Int(args[3]) ?? 0 : 0
+
+/// A line of /proc/self/status in KiB (VmRSS, VmHWM), 0 where there is none.
+func statusKiB(_ key: String) -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+    }
+    return 0
+}
+
+if only == "memory" {
+    let n = args.count > 2 ? max(1, Int(args[2]) ?? 50_000) : 50_000
+    let steps = stepsOverride > 0 ? stepsOverride : 60
+    let before = statusKiB("VmRSS")
+    let gap = args.count > 4 ? max(0, Double(args[4]) ?? 0) : 0
+    var scene = try BenchScenes.grid(count: n, gap: gap)
+    for _ in 0..<steps { scene.world.step() }
+    let peak = statusKiB("VmHWM")
+    let tables = scene.world.memoryUse.sorted { $0.bytes > $1.bytes }
+    let total = tables.reduce(0) { $0 + $1.bytes }
+    print("dyn memory bodies=\(n) steps=\(steps) gap=\(gap) contacts=\(scene.world.contactCount) peak_rss_over_start_kib=\(peak - before) per_body_bytes=\((peak - before) * 1024 / n) tables_bytes=\(total) tables_per_body=\(total / n)")
+    for t in tables where t.bytes > 0 {
+        print("  \(t.name) count=\(t.count) bytes=\(t.bytes) per_body=\(fmt(Double(t.bytes) / Double(n), 1))")
+    }
+    exit(0)
+}
 
 var known = false
 for s in BenchSceneKind.all where (only == "all" && s.standard) || only == s.name {

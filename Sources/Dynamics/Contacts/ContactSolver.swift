@@ -40,9 +40,10 @@
 // weight at 30 Hz: a tall stack compresses (pyramid of base 100: about 80 pt at the top).
 // 60 Hz made the base-20 pyramid collapse with this tick layout, so 30 Hz stays.
 //
-// Order: prepare groups the constraints into pairs that share no dynamic body; each pair is
-// solved at once on two SIMD lanes (`solveContactPair`), which hides the latency of the
-// point-after-point dependency chain; constraints left alone take the scalar kernel.
+// Order: prepare colours the constraints (no dynamic body twice in a colour) and packs each
+// colour four to a wide record, solved on SIMD4 lanes (`solveWide`,
+// Contacts/WideContactSolver.swift); the overflow and rolling contacts take the scalar kernel
+// (`solveContact`), first in each pass.
 //
 // External forces are applied once per tick, in the first sub-step (Step.swift, Docs/solver.md §2.12),
 // so the impulse that holds a resting body arrives in sub-step 0 and later sub-steps need
@@ -457,58 +458,9 @@ extension World {
                 }
             }
         }
-        contactWorld.solvePairs.removeAll(keepingCapacity: true)
-        World.pairConstraints(cs, into: &contactWorld.solvePairs, pairScratch: &contactWorld.pairedScratch)
         swap(&cs, &contactWorld.constraints)
         swap(&ps, &contactWorld.constraintPoints)
-    }
-
-    /// Groups the constraints, in order, into pairs that share no dynamic body, for the
-    /// two-lane kernel: constraint i takes the first unpaired j among the next 32 whose bodies
-    /// differ from its own (static bodies do not count: their velocity never changes). Solving
-    /// a pair at once equals solving i then j, so this is just another Gauss–Seidel order,
-    /// fixed by the constraint order (deterministic). Unpaired constraints get j = −1.
-    static func pairConstraints(
-        _ cs: ContiguousArray<ContactConstraint>, into pairs: inout ContiguousArray<SIMD2<Int32>>,
-        pairScratch used: inout ContiguousArray<Bool>
-    ) {
-        let n = cs.count
-        // Grown one by one (append(contentsOf:) allocates in unoptimized builds), cleared in place.
-        while used.count < n { used.append(false) }
-        cs.withUnsafeBufferPointer { c in
-            used.withUnsafeMutableBufferPointer { u in
-                for i in 0..<n { u[i] = false }
-                @inline(__always) func dynamicA(_ k: Int) -> Int32 { c[k].invMassA != 0 || c[k].invIA != 0 ? c[k].a : -1 }
-                @inline(__always) func dynamicB(_ k: Int) -> Int32 { c[k].invMassB != 0 || c[k].invIB != 0 ? c[k].b : -2 }
-                @inline(__always) func rolls(_ k: Int) -> Bool { c[k].rollA > 0 || c[k].rollB > 0 }
-                for i in 0..<n where !u[i] {
-                    u[i] = true
-                    if rolls(i) {
-                        // Round sides roll: only the scalar kernel follows their contact.
-                        pairs.append(SIMD2(Int32(i), -1))
-                        continue
-                    }
-                    let a = dynamicA(i)
-                    let b = dynamicB(i)
-                    var partner: Int32 = -1
-                    var j = i + 1
-                    let end = Swift.min(n, i + 33)
-                    while j < end {
-                        if !u[j] && !rolls(j) {
-                            let aj = dynamicA(j)
-                            let bj = dynamicB(j)
-                            if aj != a && aj != b && bj != a && bj != b {
-                                partner = Int32(j)
-                                u[j] = true
-                                break
-                            }
-                        }
-                        j += 1
-                    }
-                    pairs.append(SIMD2(Int32(i), partner))
-                }
-            }
-        }
+        colourContacts()
     }
 
     // MARK: Sub-step passes
@@ -520,12 +472,18 @@ extension World {
         // from the normal impulse of the sub-step before (relax keeps it), as Box2D v3.
         if substep > 0 && !ctx.forcesPerSubstep { return }
         let constraints = contactWorld.constraints
+        let overflow = contactWorld.overflowContacts
         solverBodies.withUnsafeMutableBufferPointer { bodies in
+            let centred = ctx.forcesPerSubstep
+            contactWorld.wideContacts.withUnsafeMutableBufferPointer { ws in
+                guard let bp = bodies.baseAddress, let wp = ws.baseAddress else { return }
+                for r in 0..<ws.count { World.warmStartWide(wp + r, bp, centred: centred) }
+            }
             contactWorld.constraintPoints.withUnsafeMutableBufferPointer { ps in
                 constraints.withUnsafeBufferPointer { cs in
                     guard let bp = bodies.baseAddress, let pp = ps.baseAddress, let cp = cs.baseAddress else { return }
-                    let centred = ctx.forcesPerSubstep
-                    for i in 0..<cs.count {
+                    for o in overflow {
+                        let i = Int(o)
                         // Through the pointer: only the fields used are read (every sub-step).
                         let c = cp + i
                         let pa = bp + Int(c.pointee.a)
@@ -584,25 +542,28 @@ extension World {
         let maxPush = World.contactPushMaxVelocity
         let keep = ctx.forcesPerSubstep
         let constraints = contactWorld.constraints
-        let pairs = contactWorld.solvePairs
+        let overflow = contactWorld.overflowContacts
         solverBodies.withUnsafeMutableBufferPointer { bodies in
+            // The overflow one by one, then the colours, four constraints at a time
+            // (Contacts/WideContactSolver.swift).
             contactWorld.constraintPoints.withUnsafeMutableBufferPointer { ps in
                 constraints.withUnsafeBufferPointer { cs in
-                    pairs.withUnsafeBufferPointer { pairs in
+                    overflow.withUnsafeBufferPointer { ov in
                         guard let bp = bodies.baseAddress, let pp = ps.baseAddress, let cp = cs.baseAddress else { return }
-                        for pair in pairs {
-                            let i = Int(pair.x)
-                            if pair.y < 0 {
-                                World.solveContact(
-                                    cp + i, pp + 2 &* i, bp, invH: invH, maxPush: maxPush, relax: !useBias, keepNormal: keep)
-                            } else {
-                                let j = Int(pair.y)
-                                World.solveContactPair(
-                                    cp + i, cp + j, pp + 2 &* i, pp + 2 &* j, bp, invH: invH, maxPush: maxPush, relax: !useBias,
-                                    keepNormal: keep)
-                            }
+                        for o in ov {
+                            let i = Int(o)
+                            World.solveContact(
+                                cp + i, pp + 2 &* i, bp, invH: invH, maxPush: maxPush, relax: !useBias, keepNormal: keep)
                         }
                     }
+                }
+            }
+            contactWorld.wideContacts.withUnsafeMutableBufferPointer { ws in
+                guard let bp = bodies.baseAddress, let wp = ws.baseAddress else { return }
+                if useBias {
+                    for r in 0..<ws.count { World.solveWide(wp + r, bp, maxPush: maxPush, relax: false, keepNormal: keep) }
+                } else {
+                    for r in 0..<ws.count { World.solveWide(wp + r, bp, maxPush: maxPush, relax: true, keepNormal: keep) }
                 }
             }
         }
@@ -720,144 +681,6 @@ extension World {
         pa.pointee.w = wA
         pb.pointee.v = vB
         pb.pointee.w = wB
-    }
-
-    /// Two constraints that share no dynamic body, solved at once in two SIMD2 lanes: the
-    /// same rows as `solveContact`, lane by lane. Both run as many points as the larger
-    /// manifold (a one-point manifold's second point is inert: no mass, no impulse).
-    @inline(__always)
-    static func solveContactPair(
-        _ c0: UnsafePointer<ContactConstraint>, _ c1: UnsafePointer<ContactConstraint>,
-        _ p0: UnsafeMutablePointer<ContactConstraintPoint>, _ p1: UnsafeMutablePointer<ContactConstraintPoint>,
-        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, maxPush: Real, relax: Bool, keepNormal: Bool
-    ) {
-        typealias D2 = SIMD2<Double>
-        let a0 = bodies + Int(c0.pointee.a)
-        let b0 = bodies + Int(c0.pointee.b)
-        let a1 = bodies + Int(c1.pointee.a)
-        let b1 = bodies + Int(c1.pointee.b)
-        var vAx = D2(a0.pointee.v.x, a1.pointee.v.x)
-        var vAy = D2(a0.pointee.v.y, a1.pointee.v.y)
-        var wA = D2(a0.pointee.w, a1.pointee.w)
-        var vBx = D2(b0.pointee.v.x, b1.pointee.v.x)
-        var vBy = D2(b0.pointee.v.y, b1.pointee.v.y)
-        var wB = D2(b0.pointee.w, b1.pointee.w)
-        // A centred circle's arm never turns (`ContactConstraint.fixedArmA`).
-        let qA0 = c0.pointee.fixedArmA ? Rot.identity : a0.pointee.dq
-        let qA1 = c1.pointee.fixedArmA ? Rot.identity : a1.pointee.dq
-        let qB0 = c0.pointee.fixedArmB ? Rot.identity : b0.pointee.dq
-        let qB1 = c1.pointee.fixedArmB ? Rot.identity : b1.pointee.dq
-        let qAc = D2(qA0.c, qA1.c)
-        let qAs = D2(qA0.s, qA1.s)
-        let qBc = D2(qB0.c, qB1.c)
-        let qBs = D2(qB0.s, qB1.s)
-        let dpx = D2(b0.pointee.dp.x - a0.pointee.dp.x, b1.pointee.dp.x - a1.pointee.dp.x)
-        let dpy = D2(b0.pointee.dp.y - a0.pointee.dp.y, b1.pointee.dp.y - a1.pointee.dp.y)
-        let nx = D2(c0.pointee.normal.x, c1.pointee.normal.x)
-        let ny = D2(c0.pointee.normal.y, c1.pointee.normal.y)
-        let mA = D2(c0.pointee.invMassA, c1.pointee.invMassA)
-        let iA = D2(c0.pointee.invIA, c1.pointee.invIA)
-        let mB = D2(c0.pointee.invMassB, c1.pointee.invMassB)
-        let iB = D2(c0.pointee.invIB, c1.pointee.invIB)
-        let zero = D2(repeating: 0)
-        let one = D2(repeating: 1)
-        let biasRate = relax ? zero : D2(c0.pointee.softness.biasRate, c1.pointee.softness.biasRate)
-        let softMass = relax ? one : D2(c0.pointee.softness.massScale, c1.pointee.softness.massScale)
-        let softImpulse = relax ? zero : D2(c0.pointee.softness.impulseScale, c1.pointee.softness.impulseScale)
-        let invH2 = D2(c0.pointee.speculativeRate, c1.pointee.speculativeRate)
-        let minBias = D2(repeating: -maxPush)
-        let count = Int(Swift.max(c0.pointee.pointCount, c1.pointee.pointCount))
-        for k in 0..<count {
-            let q0 = p0 + k
-            let q1 = p1 + k
-            let rAx = D2(q0.pointee.rA.x, q1.pointee.rA.x)
-            let rAy = D2(q0.pointee.rA.y, q1.pointee.rA.y)
-            let rBx = D2(q0.pointee.rB.x, q1.pointee.rB.x)
-            let rBy = D2(q0.pointee.rB.y, q1.pointee.rB.y)
-            let dx = dpx + (qBc * rBx - qBs * rBy) - (qAc * rAx - qAs * rAy)
-            let dy = dpy + (qBs * rBx + qBc * rBy) - (qAs * rAx + qAc * rAy)
-            let s = dx * nx + dy * ny + D2(q0.pointee.baseSeparation, q1.pointee.baseSeparation)
-            let speculative = s .> zero
-            let bias = pointwiseMax(biasRate * s, minBias).replacing(with: s * invH2, where: speculative)
-            let massScale = softMass.replacing(with: one, where: speculative)
-            let impulseScale = softImpulse.replacing(with: zero, where: speculative)
-            let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
-            let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
-            let vn = dvx * nx + dvy * ny
-            let old = D2(q0.pointee.normalImpulse, q1.pointee.normalImpulse)
-            let mass = D2(q0.pointee.normalMass, q1.pointee.normalMass)
-            let newImpulse = pointwiseMax(old - mass * massScale * (vn + bias) - impulseScale * old, zero)
-            let impulse = newImpulse - old
-            q0.pointee.normalImpulse = newImpulse[0]
-            q1.pointee.normalImpulse = newImpulse[1]
-            let px = impulse * nx
-            let py = impulse * ny
-            vAx -= mA * px
-            vAy -= mA * py
-            wA -= iA * (rAx * py - rAy * px)
-            vBx += mB * px
-            vBy += mB * py
-            wB += iB * (rBx * py - rBy * px)
-        }
-        if relax {
-            let friction = D2(c0.pointee.friction, c1.pointee.friction)
-            let tx = ny
-            let ty = -nx
-            for k in 0..<count {
-                let q0 = p0 + k
-                let q1 = p1 + k
-                let rAx = D2(q0.pointee.rA.x, q1.pointee.rA.x)
-                let rAy = D2(q0.pointee.rA.y, q1.pointee.rA.y)
-                let rBx = D2(q0.pointee.rB.x, q1.pointee.rB.x)
-                let rBy = D2(q0.pointee.rB.y, q1.pointee.rB.y)
-                let dvx = (vBx - wB * rBy) - (vAx - wA * rAy)
-                let dvy = (vBy + wB * rBx) - (vAy + wA * rAx)
-                let vt = dvx * tx + dvy * ty
-                let sub = D2(q0.pointee.normalImpulse, q1.pointee.normalImpulse)
-                let normal = D2(q0.pointee.totalNormalImpulse, q1.pointee.totalNormalImpulse) + sub
-                let subT = D2(q0.pointee.tangentImpulse, q1.pointee.tangentImpulse)
-                let totalT = D2(q0.pointee.totalTangentImpulse, q1.pointee.totalTangentImpulse)
-                // Forces in every sub-step (keepNormal): Coulomb per sub-step, warm started
-                // from the last (Box2D v3); otherwise over the tick so far (see solveContact).
-                let old = keepNormal ? subT : totalT + subT
-                let maxFriction = friction * (keepNormal ? sub : normal)
-                let mass = D2(q0.pointee.tangentMass, q1.pointee.tangentMass)
-                let newImpulse = pointwiseMin(pointwiseMax(old - mass * vt, -maxFriction), maxFriction)
-                let impulse = newImpulse - old
-                q0.pointee.totalNormalImpulse = normal[0]
-                q1.pointee.totalNormalImpulse = normal[1]
-                if keepNormal {
-                    q0.pointee.tangentImpulse = newImpulse[0]
-                    q1.pointee.tangentImpulse = newImpulse[1]
-                    q0.pointee.totalTangentImpulse = totalT[0] + newImpulse[0]
-                    q1.pointee.totalTangentImpulse = totalT[1] + newImpulse[1]
-                } else {
-                    // The sub-step is done for these points: bank the impulses, restart from 0.
-                    q0.pointee.totalTangentImpulse = newImpulse[0]
-                    q1.pointee.totalTangentImpulse = newImpulse[1]
-                    q0.pointee.normalImpulse = 0
-                    q1.pointee.normalImpulse = 0
-                    q0.pointee.tangentImpulse = 0
-                    q1.pointee.tangentImpulse = 0
-                }
-                let px = impulse * tx
-                let py = impulse * ty
-                vAx -= mA * px
-                vAy -= mA * py
-                wA -= iA * (rAx * py - rAy * px)
-                vBx += mB * px
-                vBy += mB * py
-                wB += iB * (rBx * py - rBy * px)
-            }
-        }
-        a0.pointee.v = Vec2(vAx[0], vAy[0])
-        a0.pointee.w = wA[0]
-        b0.pointee.v = Vec2(vBx[0], vBy[0])
-        b0.pointee.w = wB[0]
-        a1.pointee.v = Vec2(vAx[1], vAy[1])
-        a1.pointee.w = wA[1]
-        b1.pointee.v = Vec2(vBx[1], vBy[1])
-        b1.pointee.w = wB[1]
     }
 
     // MARK: After the sub-steps

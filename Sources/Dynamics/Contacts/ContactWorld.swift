@@ -91,6 +91,8 @@ struct Contact {
     var proxyA: ProxyKey
     var proxyB: ProxyKey
     var manifold: Manifold
+    /// The poses `manifold` was computed at, for recycling (Recycling.swift).
+    var cache: ManifoldCache
     /// Impulses of the last tick (totals), per manifold point, for warm starting.
     var normalImpulse1: Real
     var tangentImpulse1: Real
@@ -149,9 +151,15 @@ struct ContactWorld {
     var constraints = ContiguousArray<ContactConstraint>()
     /// Their points, two per constraint.
     var constraintPoints = ContiguousArray<ContactConstraintPoint>()
-    /// The solve order: constraint pairs that share no dynamic body (second −1: alone).
-    var solvePairs = ContiguousArray<SIMD2<Int32>>()
-    var pairedScratch = ContiguousArray<Bool>()
+    /// The solve order (Contacts/WideContactSolver.swift): the overflow constraints, solved
+    /// one by one, then the coloured ones four to a wide record, colour by colour.
+    var overflowContacts = ContiguousArray<Int32>()
+    var wideContacts = ContiguousArray<WideContact>()
+    /// Colouring scratch: per solver body its colours, per constraint its colour, per colour
+    /// its count.
+    var colourMasks = ContiguousArray<UInt32>()
+    var constraintColours = ContiguousArray<Int8>()
+    var colourCounts = ContiguousArray<Int32>()
     var impactCandidates = ContiguousArray<ImpactCandidate>()
 
     /// Events of the frame being stepped, and of the last frame stepped.
@@ -161,6 +169,9 @@ struct ContactWorld {
 
     /// The tables must be rebuilt before the next tick.
     var dirty = true
+    /// Bumped by every edit: a contact's manifold cache of another epoch is stale
+    /// (Recycling.swift). Never 0 (the epoch of no cache).
+    var recycleEpoch: UInt32 = 1
 
     @inline(__always)
     static func pairKey(_ a: UInt32, _ b: UInt32) -> UInt64 {
@@ -236,6 +247,7 @@ extension World {
     /// and wake everything (a removed floor must not leave a sleeping pile hanging).
     mutating func noteCollisionEdit() {
         contactWorld.dirty = true
+        World.bumpRecycleEpoch(&contactWorld)
         wakeAll()
     }
 
@@ -245,6 +257,7 @@ extension World {
         guard items[i].kind != .free else { return }
         let after = property(p, of: itemID(i))
         guard before != after && !(before.isNaN && after.isNaN) else { return }
+        World.bumpRecycleEpoch(&contactWorld)
         let owner = items[i].kind == .member ? Int(items[i].group) : i
         let b = Int(items[owner].body)
         guard b >= 0 else { return }
@@ -598,7 +611,7 @@ extension World {
         }
         return Contact(
             codeA: a, codeB: b, idA: idA, idB: idB, indexA: indexA, indexB: shapeB, bodyA: bodyA,
-            bodyB: shapes[Int(shapeB)].body, proxyA: proxyA, proxyB: proxyB, manifold: .empty, normalImpulse1: 0,
+            bodyB: shapes[Int(shapeB)].body, proxyA: proxyA, proxyB: proxyB, manifold: .empty, cache: .none, normalImpulse1: 0,
             tangentImpulse1: 0, normalImpulse2: 0, tangentImpulse2: 0, friction: 0, restitution: 0, flags: 0,
             eventPoint: .zero, partyItem: eventParty(code: b), partyOther: eventParty(code: a))
     }
@@ -629,6 +642,7 @@ extension World {
         let lookAhead = model == .ideal ? World.frameDuration : WorldModel.uikitTick
         let maxExtent = cw.bodyMaxExtent
         let haveExtents = maxExtent.count == bodySims.count
+        let recycleEpoch = cw.recycleEpoch
         bodySims.withUnsafeBufferPointer { sims in
             shapes.withUnsafeBufferPointer { shapeBuf in
                 vertices.withUnsafeBufferPointer { verts in
@@ -692,6 +706,43 @@ extension World {
                                                 }
                                                 cutoff += 1.25 * lookAhead * speed
                                             }
+                                            // Recycling (Recycling.swift): a pair that has barely moved
+                                            // relative to its cached manifold keeps it, re-anchored.
+                                            var poseA = RecyclePose.fixed
+                                            var poseB = RecyclePose.fixed
+                                            if haveExtents {
+                                                let sB = sims.baseAddress! + Int(bodyB)
+                                                poseB = RecyclePose(
+                                                    c: sB.pointee.center, q: sB.pointee.transform.q, p: sB.pointee.transform.p,
+                                                    v: sB.pointee.v, w: sB.pointee.w, extent: maxExtent[Int(bodyB)])
+                                                if !isSegment {
+                                                    let sA = sims.baseAddress! + Int(bodyA)
+                                                    poseA = RecyclePose(
+                                                        c: sA.pointee.center, q: sA.pointee.transform.q, p: sA.pointee.transform.p,
+                                                        v: sA.pointee.v, w: sA.pointee.w, extent: maxExtent[Int(bodyA)])
+                                                }
+                                                if c.pointee.cache.epoch == recycleEpoch && c.pointee.manifold.pointCount > 0
+                                                    && World.recycleDrift(c.pointee.cache, poseA, poseB, H: lookAhead) < World.recycleDistance
+                                                {
+                                                    let kept = World.recycledManifold(c.pointee.manifold, c.pointee.cache, poseA, poseB)
+                                                    c.pointee.manifold = kept
+                                                    c.pointee.restitution = restitution
+                                                    let overlapping = kept.point1.separation <= 0
+                                                        || (kept.pointCount > 1 && kept.point2.separation <= 0)
+                                                    if overlapping {
+                                                        c.pointee.flags |= ContactFlags.overlapping
+                                                    } else {
+                                                        c.pointee.flags &= ~ContactFlags.overlapping
+                                                    }
+                                                    if flagsA & BodyFlags.isAsleep != 0 && flagsB & inactive == 0 {
+                                                        cw.wakeScratch.append(bodyA)
+                                                    }
+                                                    if flagsB & BodyFlags.isAsleep != 0 && flagsA & inactive == 0 {
+                                                        cw.wakeScratch.append(bodyB)
+                                                    }
+                                                    continue
+                                                }
+                                            }
                                             let boxA = isSegment
                                                 ? segFat[Int(c.pointee.indexA)].expanded(by: cutoff - CollisionConstants.speculativeDistance)
                                                 : shapeBuf[Int(c.pointee.indexA)].aabb.expanded(by: cutoff)
@@ -714,6 +765,11 @@ extension World {
                                             }
                                             World.matchImpulses(&c.pointee, &m)
                                             c.pointee.manifold = m
+                                            if haveExtents && m.pointCount > 0 {
+                                                c.pointee.cache = World.cacheManifold(m, poseA, poseB, epoch: recycleEpoch)
+                                            } else {
+                                                c.pointee.cache.epoch = 0
+                                            }
                                             var overlapping = false
                                             if m.pointCount > 0 {
                                                 overlapping = m.point1.separation <= 0

@@ -21,6 +21,8 @@ struct PairTable {
     /// log2 of the capacity once allocated.
     private var bits = 3
     private(set) var count = 0
+    /// Bytes reserved (memory reports).
+    var reservedBytes: Int { slots.capacity * 8 }
 
     init() {}
 

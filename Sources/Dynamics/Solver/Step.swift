@@ -306,6 +306,7 @@ extension World {
 
     /// Hook: contact restitution, then joints and contacts store their impulses.
     mutating func storeImpulses(_ ctx: StepContext) {
+        gatherWideImpulses()
         restituteContacts(ctx)
         storeJointImpulses(ctx)
         storeContactImpulses(ctx)

@@ -1,0 +1,532 @@
+// Graph colouring and the wide contact solver (Docs/solver.md §2.8).
+//
+// Colouring. Each tick, after prepare, every contact constraint gets a colour such that no
+// dynamic body appears twice in one colour (Box2D v3's greedy rule, redone each tick from
+// the constraint order, so it is a function of the calls alone): a per-body bit set of the
+// colours it already has; a pair of dynamic bodies takes the lowest colour free for both, a
+// contact with a static side (only one body marked) the highest free for its body, so those
+// are solved last in each pass and have the last word against push-through, as in Box2D.
+// Contacts that find no colour, and those with a rolling side (`RollingArms`, the scalar
+// kernel's alone), go to the overflow, solved one by one first in each pass.
+//
+// Wide records. The constraints of one colour are packed four to a `WideContact` in
+// creation order (the last record of a colour padded with inert lanes on the static
+// identity body: no mass, so no impulse). A record holds its rows in structure-of-arrays
+// form, SIMD4 lanes of Double, one constraint per lane; the kernel gathers the lanes' body
+// velocities and pose changes, solves the lanes side by side, and scatters them back. A
+// colour never holds a dynamic body twice, so this is Gauss–Seidel in the order: overflow,
+// then colour by colour, each colour's constraints in creation order. Static bodies may
+// repeat within a record: they take no impulse, so every lane writes back the velocity
+// it read.
+//
+// The per-row mathematics is `solveContact`'s (Contacts/ContactSolver.swift), lane by lane. The
+// impulses live in the records during the sub-steps and are written back to
+// `constraintPoints` after them (`gatherWideImpulses`), where restitution, storage and events
+// read them.
+
+import DynamicsCollision
+import DynamicsMath
+
+/// One point of four constraints, one per lane.
+struct WidePoint {
+    var rAx: SIMD4<Float>
+    var rAy: SIMD4<Float>
+    var rBx: SIMD4<Float>
+    var rBy: SIMD4<Float>
+    var baseSeparation: SIMD4<Float>
+    var normalMass: SIMD4<Float>
+    var tangentMass: SIMD4<Float>
+    var normalImpulse: SIMD4<Float>
+    var tangentImpulse: SIMD4<Float>
+    var totalNormalImpulse: SIMD4<Float>
+    var totalTangentImpulse: SIMD4<Float>
+
+    static let inert = WidePoint(
+        rAx: .zero, rAy: .zero, rBx: .zero, rBy: .zero, baseSeparation: .zero, normalMass: .zero, tangentMass: .zero,
+        normalImpulse: .zero, tangentImpulse: .zero, totalNormalImpulse: .zero, totalTangentImpulse: .zero)
+}
+
+/// Where `WideContact`'s Float fields start, in Floats: `nx` (then ny … fixedB, each 4 on),
+/// and the points (their fields in declaration order, each 4 on). Checked once against the
+/// layout the compiler chose.
+enum WideLayout {
+    struct Offsets {
+        var nx: Int
+        var p1: Int
+        var p2: Int
+    }
+    static let offsets: Offsets = {
+        let nx = MemoryLayout<WideContact>.offset(of: \.nx)!
+        let p1 = MemoryLayout<WideContact>.offset(of: \.p1)!
+        let p2 = MemoryLayout<WideContact>.offset(of: \.p2)!
+        precondition(MemoryLayout<WideContact>.offset(of: \.fixedB)! == nx + 12 * 16, "WideContact layout")
+        precondition(MemoryLayout<WidePoint>.offset(of: \.totalTangentImpulse)! == 10 * 16, "WidePoint layout")
+        precondition(nx % 4 == 0 && p1 % 4 == 0 && p2 % 4 == 0, "WideContact layout")
+        return Offsets(nx: nx >> 2, p1: p1 >> 2, p2: p2 >> 2)
+    }()
+}
+
+/// Four constraints of one colour, one per lane.
+struct WideContact {
+    /// Solver bodies; constraint index in `constraints` (−1: an inert lane).
+    var a: SIMD4<Int32>
+    var b: SIMD4<Int32>
+    var index: SIMD4<Int32>
+    var nx: SIMD4<Float>
+    var ny: SIMD4<Float>
+    var invMassA: SIMD4<Float>
+    var invIA: SIMD4<Float>
+    var invMassB: SIMD4<Float>
+    var invIB: SIMD4<Float>
+    var friction: SIMD4<Float>
+    var biasRate: SIMD4<Float>
+    var massScale: SIMD4<Float>
+    var impulseScale: SIMD4<Float>
+    var speculativeRate: SIMD4<Float>
+    /// 1 where the side is a centred circle (its arm never turns: `fixedArmA`), else 0.
+    var fixedA: SIMD4<Float>
+    var fixedB: SIMD4<Float>
+    var p1: WidePoint
+    var p2: WidePoint
+    /// Some lane has a second point (else the second point's rows are skipped: circles).
+    var twoPoints: Bool
+}
+
+/// Lane-wise maximum and minimum on SIMD4<Float>, written so that they inline into the kernel
+/// (the standard library's generic `pointwiseMax` was left as a call in a kernel this size).
+/// A NaN in `a` gives `b`, as `pointwiseMax` does: an inert second point of a pair the impact
+/// pass owns has no mass and an infinite speculative rate, 0 · ∞, and must come out 0.
+@inline(__always)
+func wideMax(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { a.replacing(with: b, where: .!(a .>= b)) }
+
+@inline(__always)
+func wideMin(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { a.replacing(with: b, where: .!(a .<= b)) }
+
+/// `positive` where s > 0, else `other`, lane by lane.
+@inline(__always)
+func wideSelect(_ s: SIMD4<Float>, _ positive: SIMD4<Float>, _ other: SIMD4<Float>) -> SIMD4<Float> {
+    other.replacing(with: positive, where: s .> SIMD4<Float>(repeating: 0))
+}
+
+extension World {
+    /// Colours available to the wide solver (Box2D v3 has 24).
+    static let wideColourCount = 24
+
+    /// Colours the prepared constraints and packs them into wide records plus the overflow
+    /// list (file comment).
+    mutating func colourContacts() {
+        let n = solverBodies.count
+        let staticIndex = Int32(bodySims.count)
+        var wide = ContiguousArray<WideContact>()
+        var overflow = ContiguousArray<Int32>()
+        var masks = ContiguousArray<UInt32>()
+        var colourOf = ContiguousArray<Int8>()
+        var counts = ContiguousArray<Int32>()
+        swap(&wide, &contactWorld.wideContacts)
+        swap(&overflow, &contactWorld.overflowContacts)
+        swap(&masks, &contactWorld.colourMasks)
+        swap(&colourOf, &contactWorld.constraintColours)
+        swap(&counts, &contactWorld.colourCounts)
+        wide.removeAll(keepingCapacity: true)
+        overflow.removeAll(keepingCapacity: true)
+        // Grown one by one (append(contentsOf:) allocates in unoptimized builds), cleared in place.
+        while masks.count < n { masks.append(0) }
+        let m = contactWorld.constraints.count
+        while colourOf.count < m { colourOf.append(0) }
+        let colours = World.wideColourCount
+        while counts.count < colours { counts.append(0) }
+        let full: UInt32 = colours >= 32 ? ~0 : (1 << UInt32(colours)) - 1
+        contactWorld.constraints.withUnsafeBufferPointer { cs in
+            contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
+                masks.withUnsafeMutableBufferPointer { mk in
+                    colourOf.withUnsafeMutableBufferPointer { col in
+                        counts.withUnsafeMutableBufferPointer { cnt in
+                            for i in 0..<n { mk[i] = 0 }
+                            for k in 0..<colours { cnt[k] = 0 }
+                            for i in 0..<m {
+                                let c = cs[i]
+                                col[i] = -1
+                                if c.rollA > 0 || c.rollB > 0 { continue }
+                                let dynA = c.invMassA != 0 || c.invIA != 0
+                                let dynB = c.invMassB != 0 || c.invIB != 0
+                                let a = Int(c.a)
+                                let b = Int(c.b)
+                                var colour = -1
+                                if dynA && dynB {
+                                    let free = ~(mk[a] | mk[b]) & full
+                                    if free != 0 {
+                                        colour = free.trailingZeroBitCount
+                                        mk[a] |= 1 << UInt32(colour)
+                                        mk[b] |= 1 << UInt32(colour)
+                                    }
+                                } else if dynA || dynB {
+                                    let d = dynA ? a : b
+                                    let free = ~mk[d] & full
+                                    if free != 0 {
+                                        colour = 31 - free.leadingZeroBitCount
+                                        mk[d] |= 1 << UInt32(colour)
+                                    }
+                                }
+                                col[i] = Int8(colour)
+                                if colour >= 0 { cnt[colour] += 1 }
+                            }
+                            // Overflow in constraint order; then each colour, packed four to a
+                            // record: the records each colour needs, then every constraint written
+                            // straight into its lane.
+                            for i in 0..<m where col[i] < 0 { overflow.append(Int32(i)) }
+                            var first = 0
+                            for colour in 0..<colours {
+                                let records = (Int(cnt[colour]) + 3) >> 2
+                                cnt[colour] = Int32(first)  // now: the colour's first record
+                                first += records
+                            }
+                            let blank = WideContact(
+                                a: SIMD4(repeating: staticIndex), b: SIMD4(repeating: staticIndex), index: SIMD4(repeating: -1),
+                                nx: .zero, ny: .zero, invMassA: .zero, invIA: .zero, invMassB: .zero, invIB: .zero,
+                                friction: .zero, biasRate: .zero, massScale: .zero, impulseScale: .zero, speculativeRate: .zero,
+                                fixedA: .zero, fixedB: .zero, p1: .inert, p2: .inert, twoPoints: false)
+                            for _ in 0..<first { wide.append(blank) }
+                            // Lanes filled so far per colour (reusing the masks' first entries is not
+                            // possible: a small fixed array).
+                            var filled = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+                            wide.withUnsafeMutableBufferPointer { ws in
+                                withUnsafeMutableBytes(of: &filled) { fb in
+                                    let fp = fb.baseAddress!.assumingMemoryBound(to: Int.self)
+                                    let raw = UnsafeMutableRawPointer(ws.baseAddress!)
+                                    for i in 0..<m where col[i] >= 0 {
+                                        let colour = Int(col[i])
+                                        let slot = Int(cnt[colour]) &* 4 &+ fp[colour]
+                                        fp[colour] &+= 1
+                                        World.writeLane(
+                                            raw + (slot >> 2) &* MemoryLayout<WideContact>.stride, slot & 3, cs[i], ps[2 &* i],
+                                            ps[2 &* i &+ 1], Int32(i))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        swap(&wide, &contactWorld.wideContacts)
+        swap(&overflow, &contactWorld.overflowContacts)
+        swap(&masks, &contactWorld.colourMasks)
+        swap(&colourOf, &contactWorld.constraintColours)
+        swap(&counts, &contactWorld.colourCounts)
+    }
+
+    /// Writes constraint `c` (index `i`) and its two points into lane `lane` of the record at `rec`.
+    @inline(__always)
+    static func writeLane(
+        _ rec: UnsafeMutableRawPointer, _ lane: Int, _ c: ContactConstraint, _ p1: ContactConstraintPoint,
+        _ p2: ContactConstraintPoint, _ i: Int32
+    ) {
+        let d = rec.assumingMemoryBound(to: Float.self) + lane
+        let w = rec.assumingMemoryBound(to: WideContact.self)
+        w.pointee.a[lane] = c.a
+        w.pointee.b[lane] = c.b
+        w.pointee.index[lane] = i
+        // Field offsets in Floats (every field a SIMD4<Float> of 4; a point's fields in order).
+        let o = WideLayout.offsets
+        d[o.nx] = Float(c.normal.x)
+        d[o.nx &+ 4] = Float(c.normal.y)
+        d[o.nx &+ 8] = Float(c.invMassA)
+        d[o.nx &+ 12] = Float(c.invIA)
+        d[o.nx &+ 16] = Float(c.invMassB)
+        d[o.nx &+ 20] = Float(c.invIB)
+        d[o.nx &+ 24] = Float(c.friction)
+        d[o.nx &+ 28] = Float(c.softness.biasRate)
+        d[o.nx &+ 32] = Float(c.softness.massScale)
+        d[o.nx &+ 36] = Float(c.softness.impulseScale)
+        d[o.nx &+ 40] = Float(c.speculativeRate)
+        d[o.nx &+ 44] = c.fixedArmA ? 1 : 0
+        d[o.nx &+ 48] = c.fixedArmB ? 1 : 0
+        @inline(__always) func point(_ q: UnsafeMutablePointer<Float>, _ p: ContactConstraintPoint) {
+            q[0] = Float(p.rA.x)
+            q[4] = Float(p.rA.y)
+            q[8] = Float(p.rB.x)
+            q[12] = Float(p.rB.y)
+            q[16] = Float(p.baseSeparation)
+            q[20] = Float(p.normalMass)
+            q[24] = Float(p.tangentMass)
+            q[28] = Float(p.normalImpulse)
+            q[32] = Float(p.tangentImpulse)
+            q[36] = Float(p.totalNormalImpulse)
+            q[40] = Float(p.totalTangentImpulse)
+        }
+        point(d + o.p1, p1)
+        // A one-point manifold's second point is inert (prepare zeroed its masses).
+        point(d + o.p2, p2)
+        if c.pointCount > 1 { w.pointee.twoPoints = true }
+    }
+
+    /// Writes the records' impulses back to `constraintPoints` (after the sub-steps).
+    mutating func gatherWideImpulses() {
+        let wide = contactWorld.wideContacts
+        contactWorld.constraintPoints.withUnsafeMutableBufferPointer { ps in
+            wide.withUnsafeBufferPointer { ws in
+                for r in 0..<ws.count {
+                    let w = ws[r]
+                    for lane in 0..<4 {
+                        let i = Int(w.index[lane])
+                        if i < 0 { continue }
+                        ps[2 &* i].normalImpulse = Real(w.p1.normalImpulse[lane])
+                        ps[2 &* i].tangentImpulse = Real(w.p1.tangentImpulse[lane])
+                        ps[2 &* i].totalNormalImpulse = Real(w.p1.totalNormalImpulse[lane])
+                        ps[2 &* i].totalTangentImpulse = Real(w.p1.totalTangentImpulse[lane])
+                        ps[2 &* i &+ 1].normalImpulse = Real(w.p2.normalImpulse[lane])
+                        ps[2 &* i &+ 1].tangentImpulse = Real(w.p2.tangentImpulse[lane])
+                        ps[2 &* i &+ 1].totalNormalImpulse = Real(w.p2.totalNormalImpulse[lane])
+                        ps[2 &* i &+ 1].totalTangentImpulse = Real(w.p2.totalTangentImpulse[lane])
+                    }
+                }
+            }
+        }
+    }
+
+    /// The velocities of four solver bodies, lane by lane, in single precision; `store`
+    /// adds each lane's change to the body's double-precision velocity (a lane that took no
+    /// impulse leaves its body's velocity as it was, to the bit).
+    struct WideBodies {
+        var vx: SIMD4<Float>
+        var vy: SIMD4<Float>
+        var w: SIMD4<Float>
+        let vx0: SIMD4<Float>
+        let vy0: SIMD4<Float>
+        let w0: SIMD4<Float>
+
+        @inline(__always)
+        init(_ bodies: UnsafeMutablePointer<SolverBody>, _ i: SIMD4<Int32>) {
+            let b0 = bodies + Int(i[0])
+            let b1 = bodies + Int(i[1])
+            let b2 = bodies + Int(i[2])
+            let b3 = bodies + Int(i[3])
+            vx = SIMD4(Float(b0.pointee.v.x), Float(b1.pointee.v.x), Float(b2.pointee.v.x), Float(b3.pointee.v.x))
+            vy = SIMD4(Float(b0.pointee.v.y), Float(b1.pointee.v.y), Float(b2.pointee.v.y), Float(b3.pointee.v.y))
+            w = SIMD4(Float(b0.pointee.w), Float(b1.pointee.w), Float(b2.pointee.w), Float(b3.pointee.w))
+            vx0 = vx
+            vy0 = vy
+            w0 = w
+        }
+
+        @inline(__always)
+        func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ i: SIMD4<Int32>) {
+            // A static body repeated in several lanes takes no change in any of them.
+            let dvx = vx - vx0
+            let dvy = vy - vy0
+            let dw = w - w0
+            for lane in 0..<4 {
+                let b = bodies + Int(i[lane])
+                b.pointee.v.x += Real(dvx[lane])
+                b.pointee.v.y += Real(dvy[lane])
+                b.pointee.w += Real(dw[lane])
+            }
+        }
+    }
+
+    /// Warm start of the wide records: apply each point's impulse (file comment of
+    /// ContactSolver.swift, `warmStartContacts`).
+    static func warmStartWide(_ w: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<SolverBody>,
+                              centred: Bool) {
+        var A = WideBodies(bodies, w.pointee.a)
+        var B = WideBodies(bodies, w.pointee.b)
+        let k = WideRow(w, relax: true, maxPush: 0)
+        let friction = w.pointee.friction
+        World.warmStartWidePoint(&w.pointee.p1, &A, &B, k, friction: friction, centred: centred)
+        if w.pointee.twoPoints { World.warmStartWidePoint(&w.pointee.p2, &A, &B, k, friction: friction, centred: centred) }
+        A.store(bodies, w.pointee.a)
+        B.store(bodies, w.pointee.b)
+    }
+
+    @inline(__always)
+    static func warmStartWidePoint(_ q: inout WidePoint, _ A: inout WideBodies, _ B: inout WideBodies, _ k: WideRow,
+                                   friction: SIMD4<Float>, centred: Bool) {
+        let ln = q.normalImpulse
+        var lt = q.tangentImpulse
+        if centred {
+            // Sliding points (the sub-step before was at μ·λn) take half before the move and the
+            // rest in relax (ContactSolver.swift, "Sliding friction"), lane by lane.
+            let sliding = (abs(lt) .>= 0.999 * friction * ln) .& (ln .> 0)
+            lt.replace(with: 0.5 * lt, where: sliding)
+            q.tangentImpulse = lt
+        }
+        // P = λn·n + λt·t with t = (n.y, −n.x)
+        let px = ln * k.nx + lt * k.ny
+        let py = ln * k.ny - lt * k.nx
+        A.vx -= k.mA * px
+        A.vy -= k.mA * py
+        A.w -= k.iA * (q.rAx * py - q.rAy * px)
+        B.vx += k.mB * px
+        B.vy += k.mB * py
+        B.w += k.iB * (q.rBx * py - q.rBy * px)
+    }
+
+    /// What the rows of one record share in a pass (no closures: a closure capturing the
+    /// body lanes would allocate in an unoptimized build).
+    struct WideRow {
+        var nx: SIMD4<Float>
+        var ny: SIMD4<Float>
+        var mA: SIMD4<Float>
+        var iA: SIMD4<Float>
+        var mB: SIMD4<Float>
+        var iB: SIMD4<Float>
+        var biasRate: SIMD4<Float>
+        var softMass: SIMD4<Float>
+        var softImpulse: SIMD4<Float>
+        var specRate: SIMD4<Float>
+        var minBias: SIMD4<Float>
+
+        @inline(__always)
+        init(_ w: UnsafeMutablePointer<WideContact>, relax: Bool, maxPush: Real) {
+            nx = w.pointee.nx
+            ny = w.pointee.ny
+            mA = w.pointee.invMassA
+            iA = w.pointee.invIA
+            mB = w.pointee.invMassB
+            iB = w.pointee.invIB
+            biasRate = relax ? .zero : w.pointee.biasRate
+            softMass = relax ? SIMD4(repeating: 1) : w.pointee.massScale
+            softImpulse = relax ? .zero : w.pointee.impulseScale
+            specRate = w.pointee.speculativeRate
+            minBias = SIMD4(repeating: Float(-maxPush))
+        }
+    }
+
+    /// The pose changes of a record's bodies: B's translation from A's, each side's turn (a
+    /// centred circle's arm never turns).
+    struct WidePose {
+        var dpx: SIMD4<Float>
+        var dpy: SIMD4<Float>
+        var qAc: SIMD4<Float>
+        var qAs: SIMD4<Float>
+        var qBc: SIMD4<Float>
+        var qBs: SIMD4<Float>
+
+        @inline(__always)
+        init(_ w: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<SolverBody>) {
+            typealias D4 = SIMD4<Float>
+            let ia = w.pointee.a
+            let ib = w.pointee.b
+            let a0 = bodies + Int(ia[0]), a1 = bodies + Int(ia[1]), a2 = bodies + Int(ia[2]), a3 = bodies + Int(ia[3])
+            let b0 = bodies + Int(ib[0]), b1 = bodies + Int(ib[1]), b2 = bodies + Int(ib[2]), b3 = bodies + Int(ib[3])
+            // The relative translation in double precision, then single.
+            dpx = D4(
+                Float(b0.pointee.dp.x - a0.pointee.dp.x), Float(b1.pointee.dp.x - a1.pointee.dp.x),
+                Float(b2.pointee.dp.x - a2.pointee.dp.x), Float(b3.pointee.dp.x - a3.pointee.dp.x))
+            dpy = D4(
+                Float(b0.pointee.dp.y - a0.pointee.dp.y), Float(b1.pointee.dp.y - a1.pointee.dp.y),
+                Float(b2.pointee.dp.y - a2.pointee.dp.y), Float(b3.pointee.dp.y - a3.pointee.dp.y))
+            let one = D4(repeating: 1)
+            let zero = D4(repeating: 0)
+            let fixedA = w.pointee.fixedA
+            let fixedB = w.pointee.fixedB
+            qAc = wideSelect(fixedA, one, D4(Float(a0.pointee.dq.c), Float(a1.pointee.dq.c), Float(a2.pointee.dq.c), Float(a3.pointee.dq.c)))
+            qAs = wideSelect(fixedA, zero, D4(Float(a0.pointee.dq.s), Float(a1.pointee.dq.s), Float(a2.pointee.dq.s), Float(a3.pointee.dq.s)))
+            qBc = wideSelect(fixedB, one, D4(Float(b0.pointee.dq.c), Float(b1.pointee.dq.c), Float(b2.pointee.dq.c), Float(b3.pointee.dq.c)))
+            qBs = wideSelect(fixedB, zero, D4(Float(b0.pointee.dq.s), Float(b1.pointee.dq.s), Float(b2.pointee.dq.s), Float(b3.pointee.dq.s)))
+        }
+    }
+
+    /// One wide record's rows: `solveContact`'s normal rows, then friction when relaxing, on
+    /// four constraints at once.
+    @inline(__always)
+    static func solveWide(
+        _ w: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<SolverBody>, maxPush: Real, relax: Bool,
+        keepNormal: Bool
+    ) {
+        var A = WideBodies(bodies, w.pointee.a)
+        var B = WideBodies(bodies, w.pointee.b)
+        let pose = WidePose(w, bodies)
+        let k = WideRow(w, relax: relax, maxPush: maxPush)
+        let two = w.pointee.twoPoints
+        World.wideNormalRow(&w.pointee.p1, &A, &B, pose, k)
+        if two { World.wideNormalRow(&w.pointee.p2, &A, &B, pose, k) }
+        if relax {
+            let friction = w.pointee.friction
+            World.wideFrictionRow(&w.pointee.p1, &A, &B, k, friction, keepNormal: keepNormal)
+            if two { World.wideFrictionRow(&w.pointee.p2, &A, &B, k, friction, keepNormal: keepNormal) }
+        }
+        A.store(bodies, w.pointee.a)
+        B.store(bodies, w.pointee.b)
+    }
+
+    /// A point's normal row on four lanes (`solveContact`'s, lane by lane).
+    @inline(__always)
+    static func wideNormalRow(_ q: inout WidePoint, _ A: inout WideBodies, _ B: inout WideBodies, _ pose: WidePose, _ k: WideRow) {
+        let zero = SIMD4<Float>(repeating: 0)
+        let one = SIMD4<Float>(repeating: 1)
+        let rAx = q.rAx
+        let rAy = q.rAy
+        let rBx = q.rBx
+        let rBy = q.rBy
+        // Current separation from the pose deltas; anchors fixed for the tick.
+        let dx = pose.dpx + (pose.qBc * rBx - pose.qBs * rBy) - (pose.qAc * rAx - pose.qAs * rAy)
+        let dy = pose.dpy + (pose.qBs * rBx + pose.qBc * rBy) - (pose.qAs * rAx + pose.qAc * rAy)
+        let s = dx * k.nx + dy * k.ny + q.baseSeparation
+        // Speculative (s > 0): the gap may close, not more.
+        let bias = wideSelect(s, s * k.specRate, wideMax(k.biasRate * s, k.minBias))
+        let massScale = wideSelect(s, one, k.softMass)
+        let impulseScale = wideSelect(s, zero, k.softImpulse)
+        let dvx = (B.vx - B.w * rBy) - (A.vx - A.w * rAy)
+        let dvy = (B.vy + B.w * rBx) - (A.vy + A.w * rAx)
+        let vn = dvx * k.nx + dvy * k.ny
+        let old = q.normalImpulse
+        let newImpulse = wideMax(old - q.normalMass * massScale * (vn + bias) - impulseScale * old, zero)
+        let impulse = newImpulse - old
+        q.normalImpulse = newImpulse
+        let px = impulse * k.nx
+        let py = impulse * k.ny
+        A.vx -= k.mA * px
+        A.vy -= k.mA * py
+        A.w -= k.iA * (rAx * py - rAy * px)
+        B.vx += k.mB * px
+        B.vy += k.mB * py
+        B.w += k.iB * (rBx * py - rBy * px)
+    }
+
+    /// A point's friction row on four lanes (`solveContact`'s, lane by lane).
+    @inline(__always)
+    static func wideFrictionRow(
+        _ q: inout WidePoint, _ A: inout WideBodies, _ B: inout WideBodies, _ k: WideRow, _ friction: SIMD4<Float>,
+        keepNormal: Bool
+    ) {
+        let zero = SIMD4<Float>(repeating: 0)
+        let tx = k.ny
+        let ty = -k.nx
+        let rAx = q.rAx
+        let rAy = q.rAy
+        let rBx = q.rBx
+        let rBy = q.rBy
+        let dvx = (B.vx - B.w * rBy) - (A.vx - A.w * rAy)
+        let dvy = (B.vy + B.w * rBx) - (A.vy + A.w * rAx)
+        let vt = dvx * tx + dvy * ty
+        let sub = q.normalImpulse
+        let normal = q.totalNormalImpulse + sub
+        let subT = q.tangentImpulse
+        let totalT = q.totalTangentImpulse
+        // Forces in every sub-step (keepNormal): Coulomb per sub-step, warm started
+        // from the last (Box2D v3); otherwise over the tick so far (see solveContact).
+        let old = keepNormal ? subT : totalT + subT
+        let maxFriction = friction * (keepNormal ? sub : normal)
+        let newImpulse = wideMin(wideMax(old - q.tangentMass * vt, -maxFriction), maxFriction)
+        let impulse = newImpulse - old
+        q.totalNormalImpulse = normal
+        if keepNormal {
+            q.tangentImpulse = newImpulse
+            q.totalTangentImpulse = totalT + newImpulse
+        } else {
+            // The sub-step is done for these points: bank the impulses, restart from 0.
+            q.totalTangentImpulse = newImpulse
+            q.normalImpulse = zero
+            q.tangentImpulse = zero
+        }
+        let px = impulse * tx
+        let py = impulse * ty
+        A.vx -= k.mA * px
+        A.vy -= k.mA * py
+        A.w -= k.iA * (rAx * py - rAy * px)
+        B.vx += k.mB * px
+        B.vy += k.mB * py
+        B.w += k.iB * (rBx * py - rBy * px)
+    }
+}
