@@ -137,7 +137,7 @@ public struct Session: Sendable {
     /// Counter for the serial numbers of actions and contact handlers.
     var nextSerial = 1
     /// The top-level commands that made this session, in order (what `save` writes).
-    var journal: [String] = []
+    var journal = Journal()
     /// Trails of traced items (`trace`), in the order they were asked for.
     var traces: [Trace] = []
     /// Logs writing CSV rows (`log`), in the order they began.
@@ -152,6 +152,9 @@ public struct Session: Sendable {
     var measurements: [String: Measurement] = [:]
     /// In a state on the undo stack: the command that came after it (what `undo` takes back).
     var undoLabel: String?
+    /// In a state on the undo stack: the bytes of its world's tables that the state after it
+    /// does not share (what keeping it costs; see `Interpreter.undoByteBudget`).
+    var undoBytes = 0
     /// Contact handlers to look at when the world next steps (ContactWarnings.swift).
     var pendingContactChecks: [PendingContactCheck] = []
 
@@ -179,6 +182,12 @@ public final class Interpreter {
     public var undoStack: [Session] = []
     /// How many states `undo` keeps.
     public static let undoLimit = 50
+    /// The memory the kept states may hold beyond the present one (their worlds' tables that
+    /// the next state does not share): past it the oldest go first, but the latest command can
+    /// always be undone. A command that changes a few items keeps little (its states share the
+    /// rest); `step` on a world of 50,000 items changes most of its tables, so fewer such
+    /// states fit.
+    public var undoByteBudget = 512 << 20
     /// Whether top-level statements keep the session before them for `undo`. The prompt does;
     /// the program turns it off for scripts that cannot reach an `undo` (`mayUndo`), so that
     /// each statement costs what it changes, not a copy of the whole world (a script of 10,000
@@ -296,8 +305,9 @@ public final class Interpreter {
             if revision != startRevision && !Interpreter.isUndo(statement) {
                 if topLevel && keepsUndoHistory, var snapshot = before {
                     snapshot.undoLabel = script.file.text(statement.range)
+                    snapshot.undoBytes = snapshot.world.bytesNotShared(with: session.world)
                     undoStack.append(snapshot)
-                    if undoStack.count > Interpreter.undoLimit { undoStack.removeFirst() }
+                    trimUndoStack()
                 }
                 if journals && !Interpreter.isSource(statement) { record(statement, in: script.file) }
             }
@@ -331,6 +341,21 @@ public final class Interpreter {
             throw error
         }
     }
+
+    /// Drops the oldest states past `undoLimit` or `undoByteBudget` (never the newest).
+    func trimUndoStack() {
+        var bytes = undoStack.reduce(0) { $0 + $1.undoBytes }
+        var drop = max(0, undoStack.count - Interpreter.undoLimit)
+        for state in undoStack.prefix(drop) { bytes -= state.undoBytes }
+        while drop < undoStack.count - 1 && bytes > undoByteBudget {
+            bytes -= undoStack[drop].undoBytes
+            drop += 1
+        }
+        if drop > 0 { undoStack.removeFirst(drop) }
+    }
+
+    /// The memory the undo history holds beyond the present state (see `undoByteBudget`).
+    public var undoHistoryBytes: Int { undoStack.reduce(0) { $0 + $1.undoBytes } }
 
     /// Forgets what `undo` could take back (after an init file, which is not the user's to undo).
     public func clearUndo() {
