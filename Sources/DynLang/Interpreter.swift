@@ -121,11 +121,12 @@ public struct ShellSettings: Sendable {
 public struct Session: Sendable {
     public var world: World
     /// Names of items, behaviors and actions. Looked up only; output follows `order`.
-    var entities: [String: Entity] = [:]
+    var entities = LayeredTable<String, Entity>()
     /// Entity names in creation order (for `print world` and completion).
-    var order: [String] = []
+    var order: [String] { orderList.elements }
+    var orderList = LayeredList<String>()
     /// The name of each item, behavior and boundary (the inverse of `entities`, for events).
-    var names: [Entity: String] = [:]
+    var names = LayeredTable<Entity, String>()
     /// Global variables.
     var globals: [String: Value] = [:]
     /// `every step` blocks, in the order they were added.
@@ -645,7 +646,7 @@ public final class Interpreter {
     /// Registers a new entity under `name`.
     func define(_ name: String, _ entity: Entity) {
         session.entities[name] = entity
-        session.order.append(name)
+        session.orderList.append(name)
         if entity != .action && entity != .composite { session.names[entity] = name }
         adoptIntoComposite(name, entity)
     }
@@ -654,7 +655,7 @@ public final class Interpreter {
     func undefine(_ name: String) {
         if let entity = session.entities[name], entity != .action && entity != .composite { session.names[entity] = nil }
         session.entities[name] = nil
-        session.order.removeAll { $0 == name }
+        session.orderList.removeAll { $0 == name }
     }
 
     /// The item a name refers to, or an error that suggests the nearest name.
