@@ -11,9 +11,13 @@
 #    per command is (T(world + K commands) - T(world)) / K, the median of RUNS runs.
 #
 # Prints wall seconds and peak resident memory (MiB, GNU time's maximum RSS) and the load.
+# With COUNT=1 it counts instructions instead (valgrind's callgrind, whole program; one run is
+# enough, counts do not move with the machine's load): the "seconds" columns are then
+# millions of instructions and the per-command columns instructions.
 #
 # Usage: Scripts/bench-lang.sh [runs] [sizes...]   (default 3 runs; sizes 1000 5000 20000 50000)
-# Environment: DYN=<a built dyn> skips the build; K=<commands per kind> (default 400).
+# Environment: DYN=<a built dyn> skips the build; K=<commands per kind> (default 400);
+#              LITERAL_SIZES (default "1000 10000"); COUNT=1 counts instructions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS="${1:-3}"
@@ -26,10 +30,16 @@ if [ -z "${DYN:-}" ]; then
 	DYN="$(swift build -c release --show-bin-path)/dyn"
 fi
 OUT="$(mktemp -d)"
+if [ "${COUNT:-0}" = 1 ]; then WHAT="M instructions"; EACH="instructions"; else WHAT="seconds"; EACH="µs"; fi
 trap 'rm -rf "$OUT"' EXIT
 
 # measure FILE: prints "seconds maxrss_kib" of one run of dyn on FILE (its output dropped).
 measure() {
+	if [ "${COUNT:-0}" = 1 ]; then
+		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$DYN" "$1" > /dev/null 2> "$OUT/err" || { cat "$OUT/err" >&2; exit 1; }
+		echo "$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$OUT/err" | awk '{ print $1 / 1000000 }') 0"
+		return
+	fi
 	/usr/bin/time -f "%e %M" -o "$OUT/time" "$DYN" "$1" > /dev/null 2> "$OUT/err" || { cat "$OUT/err" >&2; exit 1; }
 	cat "$OUT/time"
 }
@@ -47,7 +57,7 @@ median() {
 
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 echo
-echo "## Whole scripts (median of $RUNS runs; seconds, peak MiB, per line or iteration)"
+echo "## Whole scripts (median of $RUNS runs; $WHAT, peak MiB, $EACH per line or iteration)"
 
 # literal N [undo]: N `add view` lines, 20 items to a row of 10 pt squares.
 literal() {
@@ -61,7 +71,7 @@ literal() {
 row() { # name file count
 	local s m
 	read -r s m < <(median "$2")
-	printf '%-34s %8.3f s %6d MiB %9.2f µs each\n' "$1" "$s" "$m" "$(echo "$s * 1000000 / $3" | bc -l)"
+	printf '%-36s %10.3f %6d MiB %11.2f each\n' "$1" "$s" "$m" "$(echo "$s * 1000000 / $3" | bc -l)"
 }
 for n in ${LITERAL_SIZES:-1000 10000}; do
 	literal $n > "$OUT/lit$n.dyn"
@@ -79,8 +89,8 @@ for n in 10000 100000; do
 done
 
 echo
-echo "## Per command against world size (undo on; median of $RUNS runs; K = $K commands)"
-printf '%-8s %12s %12s %12s %12s %10s\n' items "add view µs" "set µs" "print µs" "step 1 µs" "peak MiB"
+echo "## Per command against world size (undo on; median of $RUNS runs; K = $K commands; $EACH each)"
+printf '%-8s %12s %12s %12s %12s %10s\n' items "add view" "set" "print" "step 1" "peak MiB"
 for n in "${SIZES[@]}"; do
 	base="$OUT/base$n.dyn"
 	echo "for i in 0..<$n { add view \"b{i}\" frame (i % 200 * 12) (floor(i / 200) * 12) 10 10 }" > "$base"
