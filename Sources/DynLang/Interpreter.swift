@@ -154,8 +154,9 @@ public struct Session: Sendable {
     /// In a state on the undo stack: the command that came after it (what `undo` takes back).
     var undoLabel: String?
     /// In a state on the undo stack: the bytes of its world's tables that the state after it
-    /// does not share (what keeping it costs; see `Interpreter.undoByteBudget`).
-    var undoBytes = 0
+    /// does not share (what keeping it costs; see `Interpreter.undoByteBudget`); -1 until
+    /// measured.
+    var undoBytes = -1
     /// Contact handlers to look at when the world next steps (ContactWarnings.swift).
     var pendingContactChecks: [PendingContactCheck] = []
 
@@ -189,6 +190,8 @@ public final class Interpreter {
     /// rest); `step` on a world of 50,000 items changes most of its tables, so fewer such
     /// states fit.
     public var undoByteBudget = 512 << 20
+    /// The last measurement of the world's size (see `estimatedWorldBytes`).
+    var worldSizeProbe: (things: Int, bytes: Int)?
     /// Whether top-level statements keep the session before them for `undo`. The prompt does;
     /// the program turns it off for scripts that cannot reach an `undo` (`mayUndo`), so that
     /// each statement costs what it changes, not a copy of the whole world (a script of 10,000
@@ -306,7 +309,6 @@ public final class Interpreter {
             if revision != startRevision && !Interpreter.isUndo(statement) {
                 if topLevel && keepsUndoHistory, var snapshot = before {
                     snapshot.undoLabel = script.file.text(statement.range)
-                    snapshot.undoBytes = snapshot.world.bytesNotShared(with: session.world)
                     undoStack.append(snapshot)
                     trimUndoStack()
                 }
@@ -344,9 +346,19 @@ public final class Interpreter {
     }
 
     /// Drops the oldest states past `undoLimit` or `undoByteBudget` (never the newest).
+    ///
+    /// What a kept state costs is measured (`World.bytesNotShared`, by reflection: costly
+    /// beside a small command) only once the history could exceed the budget, that is when
+    /// its states times the size of the whole world does; then once per state.
     func trimUndoStack() {
+        if undoStack.count > Interpreter.undoLimit { undoStack.removeFirst(undoStack.count - Interpreter.undoLimit) }
+        if undoStack.count * estimatedWorldBytes() <= undoByteBudget { return }
+        for i in undoStack.indices where undoStack[i].undoBytes < 0 {
+            let next = i + 1 < undoStack.count ? undoStack[i + 1].world : session.world
+            undoStack[i].undoBytes = undoStack[i].world.bytesNotShared(with: next)
+        }
         var bytes = undoStack.reduce(0) { $0 + $1.undoBytes }
-        var drop = max(0, undoStack.count - Interpreter.undoLimit)
+        var drop = 0
         for state in undoStack.prefix(drop) { bytes -= state.undoBytes }
         while drop < undoStack.count - 1 && bytes > undoByteBudget {
             bytes -= undoStack[drop].undoBytes
@@ -356,7 +368,27 @@ public final class Interpreter {
     }
 
     /// The memory the undo history holds beyond the present state (see `undoByteBudget`).
-    public var undoHistoryBytes: Int { undoStack.reduce(0) { $0 + $1.undoBytes } }
+    public var undoHistoryBytes: Int {
+        undoStack.indices.reduce(0) { total, i in
+            let state = undoStack[i]
+            if state.undoBytes >= 0 { return total + state.undoBytes }
+            let next = i + 1 < undoStack.count ? undoStack[i + 1].world : session.world
+            return total + state.world.bytesNotShared(with: next)
+        }
+    }
+
+    /// The bytes of the world's tables, measured again when the number of named things has
+    /// changed by a quarter since the last measurement (an upper bound of what one kept state
+    /// can cost).
+    func estimatedWorldBytes() -> Int {
+        let things = session.orderList.count
+        if let probe = worldSizeProbe, things <= probe.things + probe.things / 4 + 64, things + things / 4 + 64 >= probe.things {
+            return probe.bytes
+        }
+        let bytes = session.world.tableBytes
+        worldSizeProbe = (things, bytes)
+        return bytes
+    }
 
     /// Forgets what `undo` could take back (after an init file, which is not the user's to undo).
     public func clearUndo() {

@@ -78,7 +78,8 @@ struct UndoHistoryTests {
         s.entry("print b5.x")
         #expect(s.interp.undoStack.isEmpty)
         s.entry("set b5.x 3")
-        let kept = try #require(s.interp.undoStack.last).undoBytes
+        let kept = try #require(s.interp.undoStack.last).world.bytesNotShared(with: s.interp.session.world)
+        #expect(s.interp.undoHistoryBytes == kept)
         #expect(kept > 0)
         #expect(kept < world)
         // A copy that was never changed shares every table.
@@ -114,7 +115,7 @@ struct UndoHistoryTests {
         let s = ScriptSession()
         s.run("for i in 0..<2000 { add view \"b{i}\" frame (i % 50 * 12) (floor(i / 50) * 12) 10 10 }\ngravity")
         s.entry("step")
-        let perStep = try #require(s.interp.undoStack.last).undoBytes
+        let perStep = try #require(s.interp.undoStack.last).world.bytesNotShared(with: s.interp.session.world)
         s.interp.clearUndo()
         s.interp.undoByteBudget = perStep * 5 + perStep / 2
         for _ in 0..<20 { s.entry("step") }
