@@ -157,3 +157,41 @@ struct UndoHistoryTests {
         #expect(try s.number("world.items") == 2999)
     }
 }
+
+@Suite("Layered tables")
+struct LayeredTableTests {
+    @Test("A layered table and list agree with a Dictionary and an Array through folds, removals and copies")
+    func agreeWithPlainCollections() {
+        var table = LayeredTable<String, Int>()
+        var plain: [String: Int] = [:]
+        var list = LayeredList<String>()
+        var array: [String] = []
+        var copies: [(LayeredTable<String, Int>, [String: Int], LayeredList<String>, [String])] = []
+        for i in 0..<5000 {
+            let key = "k\(i % 1700)"
+            if i % 7 == 3 {
+                table[key] = nil
+                plain[key] = nil
+                list.removeAll { $0 == key }
+                array.removeAll { $0 == key }
+            } else {
+                table[key] = i
+                plain[key] = i
+                list.append(key)
+                array.append(key)
+            }
+            if i % 997 == 0 { copies.append((table, plain, list, array)) }
+        }
+        #expect(table.keys.sorted() == plain.keys.sorted())
+        #expect(plain.allSatisfy { table[$0.key] == $0.value })
+        #expect(table["absent"] == nil)
+        #expect(list.elements == array)
+        #expect(list.count == array.count)
+        // Copies taken along the way kept their own contents.
+        for (t, p, l, a) in copies {
+            #expect(t.keys.sorted() == p.keys.sorted())
+            #expect(p.allSatisfy { t[$0.key] == $0.value })
+            #expect(Array(l) == a)
+        }
+    }
+}
