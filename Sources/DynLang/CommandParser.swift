@@ -92,7 +92,10 @@ struct CommandParser {
     mutating func parse() throws -> ParsedArguments {
         let form = try selectForm()
         var parsed = ParsedArguments(command: spec.name, keywordRange: keywordRange, sub: form.sub)
-        let usage = "; usage: " + (form.usage.isEmpty ? spec.name : spec.name + " " + form.usage)
+        // Made only for a message: building it for every command read was a quarter of the
+        // cost of a script of literal commands.
+        let name = spec.name
+        let usage = { "; usage: " + (form.usage.isEmpty ? name : name + " " + form.usage) }
         let keywords = spec.syntax.stopWords
         for p in form.positionals {
             if let keyword = p.keyword {
@@ -104,9 +107,9 @@ struct CommandParser {
             let ownWord = peekWord.map { (p.fixed.first?.words ?? []).contains($0) } ?? false
             if isAtEnd || (peekWord.map(keywords.contains) == true && !ownWord) {
                 if !p.required { continue }
-                if let missing = p.missing { throw error("\(parsed.display) needs \(missing)\(usage)", keywordRange) }
+                if let missing = p.missing { throw error("\(parsed.display) needs \(missing)\(usage())", keywordRange) }
                 if p.fixed.isEmpty && p.minimumRepeats > 0 { throw error("expected \(p.repeated[0].what)\(found)", currentRange) }
-                throw error("expected \(CommandParser.describe(p.fixed[0]))\(found)\(usage)", currentRange)
+                throw error("expected \(CommandParser.describe(p.fixed[0]))\(found)\(usage())", currentRange)
             }
             try read(p, keywordStart: nil, keywords: keywords, usage: usage, into: &parsed)
         }
@@ -116,7 +119,7 @@ struct CommandParser {
                 throw missingOption(option, parsed)
             }
             guard let w = e.bareName, !form.options.isEmpty else {
-                let takes = form.options.isEmpty ? usage : "; '\(spec.name)' takes the options " + form.options.map(\.key).joined(separator: ", ")
+                let takes = form.options.isEmpty ? usage() : "; '\(spec.name)' takes the options " + form.options.map(\.key).joined(separator: ", ")
                 throw error("unexpected '\(file.text(e.range))'" + takes, e.range)
             }
             guard let option = form.options.first(where: { $0.key == w }) else {
@@ -153,7 +156,7 @@ struct CommandParser {
     }
 
     /// Reads one positional or option: its fixed slots, then its repeated group while no keyword comes.
-    mutating func read(_ p: Param, keywordStart: SourceRange?, keywords: Set<String>, usage: String,
+    mutating func read(_ p: Param, keywordStart: SourceRange?, keywords: Set<String>, usage: () -> String,
                        into parsed: inout ParsedArguments) throws {
         var args: [Arg] = []
         for slot in p.fixed { args.append(try readSlot(slot, keywords: keywords, usage: usage)) }
@@ -173,9 +176,9 @@ struct CommandParser {
     }
 
     /// Reads one argument for `slot`, checking what can be known without evaluating it.
-    mutating func readSlot(_ slot: Slot, keywords: Set<String>, usage: String) throws -> Arg {
+    mutating func readSlot(_ slot: Slot, keywords: Set<String>, usage: () -> String) throws -> Arg {
         guard index < exprs.count else {
-            throw error("expected \(CommandParser.describe(slot))\(found)\(usage)", currentRange)
+            throw error("expected \(CommandParser.describe(slot))\(found)\(usage())", currentRange)
         }
         let e = exprs[index]
         switch slot.type {

@@ -199,10 +199,15 @@ public struct CommandSyntax: Sendable {
     public let forms: [Form]
     /// The stop words of every form: a word that is a keyword in one form is one in all.
     let stopWords: Set<String>
+    /// The keywords after which a file comes (`to` of `record 5s to fall.gif`); kept, because
+    /// the parser asks for every command it reads.
+    public let fileKeywords: [String]
 
     public init(_ forms: [Form]) {
         self.forms = forms
         self.stopWords = Set(forms.flatMap(\.stopWords))
+        self.fileKeywords = forms.flatMap { $0.positionals + $0.options }
+            .filter { $0.keyword != nil && $0.fixed.first?.type == .file }.compactMap(\.keyword)
     }
 
     public init(_ positionals: [Param] = [], options: [Param] = []) {
@@ -220,10 +225,6 @@ public struct CommandSyntax: Sendable {
         forms.count == 1 && forms[0].positionals.first?.fixed.first?.type == .file
     }
 
-    /// The keywords after which a file comes (`to` of `record 5s to fall.gif`).
-    public var fileKeywords: [String] {
-        forms.flatMap { $0.positionals + $0.options }.filter { $0.keyword != nil && $0.fixed.first?.type == .file }.compactMap(\.keyword)
-    }
 
     /// The sub-keywords, in order (empty when the command has none).
     public var subcommands: [String] { forms.compactMap(\.sub) }

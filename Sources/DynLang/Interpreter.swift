@@ -121,11 +121,12 @@ public struct ShellSettings: Sendable {
 public struct Session: Sendable {
     public var world: World
     /// Names of items, behaviors and actions. Looked up only; output follows `order`.
-    var entities: [String: Entity] = [:]
+    var entities = LayeredTable<String, Entity>()
     /// Entity names in creation order (for `print world` and completion).
-    var order: [String] = []
+    var order: [String] { orderList.elements }
+    var orderList = LayeredList<String>()
     /// The name of each item, behavior and boundary (the inverse of `entities`, for events).
-    var names: [Entity: String] = [:]
+    var names = LayeredTable<Entity, String>()
     /// Global variables.
     var globals: [String: Value] = [:]
     /// `every step` blocks, in the order they were added.
@@ -137,7 +138,7 @@ public struct Session: Sendable {
     /// Counter for the serial numbers of actions and contact handlers.
     var nextSerial = 1
     /// The top-level commands that made this session, in order (what `save` writes).
-    var journal: [String] = []
+    var journal = Journal()
     /// Trails of traced items (`trace`), in the order they were asked for.
     var traces: [Trace] = []
     /// Logs writing CSV rows (`log`), in the order they began.
@@ -152,6 +153,10 @@ public struct Session: Sendable {
     var measurements: [String: Measurement] = [:]
     /// In a state on the undo stack: the command that came after it (what `undo` takes back).
     var undoLabel: String?
+    /// In a state on the undo stack: the bytes of its world's tables that the state after it
+    /// does not share (what keeping it costs; see `Interpreter.undoByteBudget`); -1 until
+    /// measured.
+    var undoBytes = -1
     /// Contact handlers to look at when the world next steps (ContactWarnings.swift).
     var pendingContactChecks: [PendingContactCheck] = []
 
@@ -179,6 +184,14 @@ public final class Interpreter {
     public var undoStack: [Session] = []
     /// How many states `undo` keeps.
     public static let undoLimit = 50
+    /// The memory the kept states may hold beyond the present one (their worlds' tables that
+    /// the next state does not share): past it the oldest go first, but the latest command can
+    /// always be undone. A command that changes a few items keeps little (its states share the
+    /// rest); `step` on a world of 50,000 items changes most of its tables, so fewer such
+    /// states fit.
+    public var undoByteBudget = 512 << 20
+    /// The last measurement of the world's size (see `estimatedWorldBytes`).
+    var worldSizeProbe: (things: Int, bytes: Int)?
     /// Whether top-level statements keep the session before them for `undo`. The prompt does;
     /// the program turns it off for scripts that cannot reach an `undo` (`mayUndo`), so that
     /// each statement costs what it changes, not a copy of the whole world (a script of 10,000
@@ -297,7 +310,7 @@ public final class Interpreter {
                 if topLevel && keepsUndoHistory, var snapshot = before {
                     snapshot.undoLabel = script.file.text(statement.range)
                     undoStack.append(snapshot)
-                    if undoStack.count > Interpreter.undoLimit { undoStack.removeFirst() }
+                    trimUndoStack()
                 }
                 if journals && !Interpreter.isSource(statement) { record(statement, in: script.file) }
             }
@@ -330,6 +343,51 @@ public final class Interpreter {
             if !error.isInterrupt { (session, undoStack) = saved }
             throw error
         }
+    }
+
+    /// Drops the oldest states past `undoLimit` or `undoByteBudget` (never the newest).
+    ///
+    /// What a kept state costs is measured (`World.bytesNotShared`, by reflection: costly
+    /// beside a small command) only once the history could exceed the budget, that is when
+    /// its states times the size of the whole world does; then once per state.
+    func trimUndoStack() {
+        if undoStack.count > Interpreter.undoLimit { undoStack.removeFirst(undoStack.count - Interpreter.undoLimit) }
+        if undoStack.count * estimatedWorldBytes() <= undoByteBudget { return }
+        for i in undoStack.indices where undoStack[i].undoBytes < 0 {
+            let next = i + 1 < undoStack.count ? undoStack[i + 1].world : session.world
+            undoStack[i].undoBytes = undoStack[i].world.bytesNotShared(with: next)
+        }
+        var bytes = undoStack.reduce(0) { $0 + $1.undoBytes }
+        var drop = 0
+        for state in undoStack.prefix(drop) { bytes -= state.undoBytes }
+        while drop < undoStack.count - 1 && bytes > undoByteBudget {
+            bytes -= undoStack[drop].undoBytes
+            drop += 1
+        }
+        if drop > 0 { undoStack.removeFirst(drop) }
+    }
+
+    /// The memory the undo history holds beyond the present state (see `undoByteBudget`).
+    public var undoHistoryBytes: Int {
+        undoStack.indices.reduce(0) { total, i in
+            let state = undoStack[i]
+            if state.undoBytes >= 0 { return total + state.undoBytes }
+            let next = i + 1 < undoStack.count ? undoStack[i + 1].world : session.world
+            return total + state.world.bytesNotShared(with: next)
+        }
+    }
+
+    /// The bytes of the world's tables, measured again when the number of named things has
+    /// changed by a quarter since the last measurement (an upper bound of what one kept state
+    /// can cost).
+    func estimatedWorldBytes() -> Int {
+        let things = session.orderList.count
+        if let probe = worldSizeProbe, things <= probe.things + probe.things / 4 + 64, things + things / 4 + 64 >= probe.things {
+            return probe.bytes
+        }
+        let bytes = session.world.tableBytes
+        worldSizeProbe = (things, bytes)
+        return bytes
     }
 
     /// Forgets what `undo` could take back (after an init file, which is not the user's to undo).
@@ -620,7 +678,7 @@ public final class Interpreter {
     /// Registers a new entity under `name`.
     func define(_ name: String, _ entity: Entity) {
         session.entities[name] = entity
-        session.order.append(name)
+        session.orderList.append(name)
         if entity != .action && entity != .composite { session.names[entity] = name }
         adoptIntoComposite(name, entity)
     }
@@ -629,7 +687,7 @@ public final class Interpreter {
     func undefine(_ name: String) {
         if let entity = session.entities[name], entity != .action && entity != .composite { session.names[entity] = nil }
         session.entities[name] = nil
-        session.order.removeAll { $0 == name }
+        session.orderList.removeAll { $0 == name }
     }
 
     /// The item a name refers to, or an error that suggests the nearest name.

@@ -17,6 +17,7 @@ let worldProperties: [(name: String, settable: Bool, summary: String)] = [
     ("kineticEnergy", false, "total kinetic energy of the items, in kg·pt²/s²"),
     ("potentialEnergy", false, "potential energy of gravity (zero at the bounds' edge gravity points to) and springs, in kg·pt²/s²"),
     ("energy", false, "kineticEnergy + potentialEnergy, in kg·pt²/s²"),
+    ("hash", false, "a digest of the simulation state, 16 hex digits: every item's position, angle and velocity, the clock and the fields; equal hashes mean (almost surely) bit-identical states"),
 ]
 
 /// One line of help per item property.
@@ -114,6 +115,7 @@ extension Interpreter {
             case "kineticEnergy": return .number(world.totalKineticEnergy)
             case "potentialEnergy": return .number(potentialEnergy())
             case "energy": return .number(world.totalKineticEnergy + potentialEnergy())
+            case "hash": return .string(Interpreter.hexDigest(world.stateHash()))
             default:
                 throw runtimeError("world has no property '\(name)'" + Suggest.hint(for: name, in: worldProperties.map(\.name)), nameRange)
             }
@@ -340,5 +342,16 @@ extension Interpreter {
         for name in session.order {
             if let e = session.entities[name] { emit(describe(name, e) + "\n") }
         }
+    }
+}
+
+
+extension Interpreter {
+    /// `world.hash`: a 64-bit digest as 16 lowercase hex digits, the same on every platform.
+    static func hexDigest(_ h: UInt64) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8](repeating: 0, count: 16)
+        for i in 0..<16 { out[i] = digits[Int((h >> UInt64(60 - 4 * i)) & 0xf)] }
+        return String(decoding: out, as: UTF8.self)
     }
 }

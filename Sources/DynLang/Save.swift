@@ -27,7 +27,7 @@ extension Interpreter {
             text = entry
             if let frames = Interpreter.framesOf(text: entry) {
                 if let last = session.journal.last, let previous = Interpreter.framesOf(text: last) {
-                    session.journal[session.journal.count - 1] = "step \(previous + frames)"
+                    session.journal.replaceLast("step \(previous + frames)")
                 } else {
                     session.journal.append(entry)
                 }
@@ -37,7 +37,7 @@ extension Interpreter {
         // Merge consecutive whole-frame advances: `step 10` then `step 5` is `step 15`.
         if let frames = Interpreter.framesOf(statement, file: file), let last = session.journal.last,
            let previous = Interpreter.framesOf(text: last) {
-            session.journal[session.journal.count - 1] = "step \(previous + frames)"
+            session.journal.replaceLast("step \(previous + frames)")
             return
         }
         if let frames = Interpreter.framesOf(statement, file: file) {
@@ -82,7 +82,7 @@ extension Interpreter {
         settings.quiet = savedQuiet
         for line in state.split(separator: "\n") { out += "#   " + line + "\n" }
         out += "set shell.quiet yes\n"
-        for entry in session.journal { out += entry + "\n" }
+        for entry in session.journal.entries { out += entry + "\n" }
         out += "set shell.quiet no\n"
         return out
     }

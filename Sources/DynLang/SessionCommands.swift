@@ -11,7 +11,7 @@ struct UndoCommand: Command {
     static let spec = CommandSpec(
         "undo", CommandSyntax(),
         summary: "takes back the last command that changed the world",
-        details: "Up to \(Interpreter.undoLimit) commands can be taken back, one at a time. A command that only prints or checks is not counted. At the prompt it says what it took back (`undid: push ball instant 0 -1`); `save`, `reset` and `push` say what they did too, in one line that `set shell.quiet yes` silences (a script's output stays its own). A script run by `dyn FILE` or `dyn test` that never says `undo` (nor `source`s a file) keeps no earlier states, so its commands cost what they change, not a copy of the world.",
+        details: "Up to \(Interpreter.undoLimit) commands can be taken back, one at a time. A command that only prints or checks is not counted. At the prompt it says what it took back (`undid: push ball instant 0 -1`); `save`, `reset` and `push` say what they did too, in one line that `set shell.quiet yes` silences (a script's output stays its own). A script run by `dyn FILE` or `dyn test` that never says `undo` (nor `source`s a file) keeps no earlier states, so its commands cost what they change, not a copy of the world. The states kept share whatever the commands after them left unchanged, so an edit of one item keeps little; the history holds at most 512 MiB of its own (`step`s on a world of many thousand items reach that first), and past it the oldest states go (the latest command can always be undone).",
         example: "undo", make: { UndoCommand(at: $0.keywordRange) })
 
     let at: SourceRange

@@ -21,6 +21,29 @@ public enum System {
         #endif
     }
 
+    /// Reads a whole file descriptor (standard input) to its end with read(2): the bytes, or
+    /// nil and the errno of the read that failed. A read that a signal interrupts (EINTR)
+    /// goes on unless `stop()` says to give up, so that Ctrl-C ends the wait cleanly
+    /// (Foundation's FileHandle traps on EINTR).
+    public static func readAll(_ fd: Int32, stop: () -> Bool) -> (bytes: [UInt8], error: Int32?) {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { buffer -> Int in
+                #if canImport(Darwin)
+                return Darwin.read(fd, buffer.baseAddress, buffer.count)
+                #else
+                return Glibc.read(fd, buffer.baseAddress, buffer.count)
+                #endif
+            }
+            if n > 0 { bytes.append(contentsOf: chunk[0..<n]); continue }
+            if n == 0 { return (bytes, nil) }
+            let code = errno
+            if code == EINTR && !stop() { continue }
+            return (bytes, code)
+        }
+    }
+
     /// `strerror(code)` as a String (`errno` by default).
     public static func errorText(_ code: Int32 = errno) -> String {
         guard let text = strerror(code) else { return "error \(code)" }

@@ -4,6 +4,7 @@ import ArgumentParser
 import DynLang
 import DynLineEditor
 import DynShell
+import DynSystem
 import Foundation
 
 @main
@@ -92,9 +93,13 @@ struct RunScripts: ParsableCommand {
             // Not a terminal: standard input is a script. Ctrl-C stops it with a message, as it
             // stops a script file.
             Interrupt.install()
-            let data = FileHandle.standardInput.readDataToEndOfFile()
+            let (data, failure) = System.readAll(0, stop: { Interrupt.isRequested })
             if Interrupt.isRequested {
-                FileHandle.standardError.write(Data("interrupted: while reading the script from standard input\n".utf8))
+                FileHandle.standardError.write(Data("interrupted: while reading the script from standard input; nothing ran\n".utf8))
+                throw ExitCode(Program.error)
+            }
+            if let failure {
+                FileHandle.standardError.write(Data("dyn: cannot read standard input: \(System.errorText(failure))\n".utf8))
                 throw ExitCode(Program.error)
             }
             let text = String(decoding: data, as: UTF8.self)

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Times the language side of dyn (the interpreter, not the engine's step), release build.
+#
+# 1. Whole scripts: 10,000 literal `add view` lines (without and with `undo` in the script,
+#    which makes every command keep its undo entry, as at the prompt), one loop that adds
+#    50,000 items, one loop of 100,000 iterations that only evaluates expressions. Each is
+#    also run at a tenth of its size: the time per line or iteration must stay about the same.
+# 2. Per command against the world's size: a world of N items (1,000 to 50,000, made by a
+#    loop), then K literal commands of one kind (`add view`, `set`, `print`, `step 1`) with
+#    `undo` history on (the script says `undo` at its end, as a prompt session may). The time
+#    per command is (T(world + K commands) - T(world)) / K, the median of RUNS runs.
+#
+# Prints wall seconds and peak resident memory (MiB, GNU time's maximum RSS) and the load.
+# With COUNT=1 it counts instructions instead (valgrind's callgrind, whole program; one run is
+# enough, counts do not move with the machine's load): the "seconds" columns are then
+# millions of instructions and the per-command columns instructions.
+#
+# Usage: Scripts/bench-lang.sh [runs] [sizes...]   (default 3 runs; sizes 1000 5000 20000 50000)
+# Environment: DYN=<a built dyn> skips the build; K=<commands per kind> (default 400);
+#              LITERAL_SIZES (default "1000 10000"); COUNT=1 counts instructions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS="${1:-3}"
+shift || true
+SIZES=("$@")
+[ ${#SIZES[@]} -gt 0 ] || SIZES=(1000 5000 20000 50000)
+K="${K:-400}"
+if [ -z "${DYN:-}" ]; then
+	swift build -c release --product dyn >&2
+	DYN="$(swift build -c release --show-bin-path)/dyn"
+fi
+OUT="$(mktemp -d)"
+if [ "${COUNT:-0}" = 1 ]; then WHAT="M instructions"; EACH="instructions"; else WHAT="seconds"; EACH="µs"; fi
+trap 'rm -rf "$OUT"' EXIT
+
+# measure FILE: prints "seconds maxrss_kib" of one run of dyn on FILE (its output dropped).
+measure() {
+	if [ "${COUNT:-0}" = 1 ]; then
+		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$DYN" "$1" > /dev/null 2> "$OUT/err" || { cat "$OUT/err" >&2; exit 1; }
+		echo "$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$OUT/err" | awk '{ print $1 / 1000000 }') 0"
+		return
+	fi
+	/usr/bin/time -f "%e %M" -o "$OUT/time" "$DYN" "$1" > /dev/null 2> "$OUT/err" || { cat "$OUT/err" >&2; exit 1; }
+	cat "$OUT/time"
+}
+
+# median FILE: the median seconds of RUNS runs, and the largest peak memory (MiB).
+median() {
+	local i times=() mem=0 t m
+	for ((i = 0; i < RUNS; i++)); do
+		read -r t m < <(measure "$1")
+		times+=("$t")
+		((m > mem)) && mem=$m
+	done
+	printf '%s %d\n' "$(printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((RUNS + 1) / 2))p")" $((mem / 1024))
+}
+
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
+echo
+echo "## Whole scripts (median of $RUNS runs; $WHAT, peak MiB, $EACH per line or iteration)"
+
+# literal N [undo]: N `add view` lines, 20 items to a row of 10 pt squares.
+literal() {
+	local n=$1 i
+	for ((i = 0; i < n; i++)); do
+		echo "add view v$i frame $((i % 200 * 12)) $((i / 200 * 12)) 10 10"
+	done
+	[ "${2:-}" = undo ] && echo "undo"
+	return 0
+}
+row() { # name file count
+	local s m
+	read -r s m < <(median "$2")
+	printf '%-36s %10.3f %6d MiB %11.2f each\n' "$1" "$s" "$m" "$(echo "$s * 1000000 / $3" | bc -l)"
+}
+for n in ${LITERAL_SIZES:-1000 10000}; do
+	literal $n > "$OUT/lit$n.dyn"
+	row "$n literal add view" "$OUT/lit$n.dyn" $n
+	literal $n undo > "$OUT/litu$n.dyn"
+	row "$n literal add view (undo on)" "$OUT/litu$n.dyn" $n
+done
+for n in 5000 50000; do
+	echo "for i in 0..<$n { add view \"b{i}\" frame (i % 200 * 12) (floor(i / 200) * 12) 10 10 }" > "$OUT/loop$n.dyn"
+	row "loop adding $n items" "$OUT/loop$n.dyn" $n
+done
+for n in 10000 100000; do
+	printf 'let x = 0\nfor i in 0..<%d { set x = x + (i * 3 + 1) %% 7 - sqrt(i) / 2 }\nprint x\n' $n > "$OUT/expr$n.dyn"
+	row "expression loop, $n iterations" "$OUT/expr$n.dyn" $n
+done
+
+echo
+echo "## Per command against world size (undo on; median of $RUNS runs; K = $K commands; $EACH each)"
+printf '%-8s %12s %12s %12s %12s %10s\n' items "add view" "set" "print" "step 1" "peak MiB"
+for n in "${SIZES[@]}"; do
+	base="$OUT/base$n.dyn"
+	echo "for i in 0..<$n { add view \"b{i}\" frame (i % 200 * 12) (floor(i / 200) * 12) 10 10 }" > "$base"
+	{ cat "$base"; echo undo; } > "$OUT/b0.dyn"
+	read -r t0 m0 < <(median "$OUT/b0.dyn")
+	line="$(printf '%-8s' "$n")"
+	peak=$m0
+	for kind in add set print step; do
+		f="$OUT/$kind$n.dyn"
+		{
+			cat "$base"
+			for ((k = 0; k < K; k++)); do
+				case $kind in
+				add) echo "add view c$k frame $((k % 100 * 12)) 3000 10 10" ;;
+				set) echo "set b$((k * 7 % n)).x $((k % 300))" ;;
+				print) echo "print b$((k * 7 % n)).x" ;;
+				step) echo "step 1" ;;
+				esac
+			done
+			echo undo
+		} > "$f"
+		read -r t m < <(median "$f")
+		((m > peak)) && peak=$m
+		line+="$(printf ' %12.1f' "$(echo "($t - $t0) * 1000000 / $K" | bc -l)")"
+	done
+	echo "$line $(printf '%10d' "$peak")"
+done
+echo
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
