@@ -52,20 +52,13 @@ extension World {
                         s = shape.next
                         let slot = Int(shape.item)
                         if contactWorld.itemProxies[slot].raw < 0 { continue }
-                        let toi: TimeOfImpact
+                        let stop: Real?
                         if userData < 0 {
                             let k = -userData - 1
                             if !shouldCollide(item: slot, segment: k) { continue }
-                            toi = timeOfImpact(
+                            stop = continuousStop(
                                 shape.geometry, sweep, against: contactWorld.segments[k].segment, .identity, vertices: vp,
                                 normals: np, tMax: best)
-                            if toi.state == .hit && toi.fraction > 0 && toi.fraction < best
-                                && sweepEndsOnNearSide(
-                                    shape.geometry, sweep, against: contactWorld.segments[k].segment, .identity,
-                                    normal: toi.normal, vertices: vp, normals: np)
-                            {
-                                continue
-                            }
                         } else {
                             if !shouldCollide(item: slot, item: userData) { continue }
                             let target = shapes[Int(items[userData].shape)]
@@ -77,17 +70,9 @@ extension World {
                                 if t > 0 && t < best { best = t }
                                 continue
                             }
-                            toi = timeOfImpact(shape.geometry, sweep, against: target.geometry, xf, vertices: vp, normals: np, tMax: best)
-                            if toi.state == .hit && toi.fraction > 0 && toi.fraction < best
-                                && sweepEndsOnNearSide(
-                                    shape.geometry, sweep, against: target.geometry, xf, normal: toi.normal, vertices: vp,
-                                    normals: np)
-                            {
-                                continue
-                            }
+                            stop = continuousStop(shape.geometry, sweep, against: target.geometry, xf, vertices: vp, normals: np, tMax: best)
                         }
-                        // A hit at t = 0 is a shape already touching: its contact handles it.
-                        if toi.state == .hit && toi.fraction > 0 && toi.fraction < best { best = toi.fraction }
+                        if let t = stop, t < best { best = t }
                     }
                 }
             }
