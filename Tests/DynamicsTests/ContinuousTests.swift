@@ -99,3 +99,82 @@ import Testing
         return deepest
     }
 }
+
+@Suite struct PushOutTests {
+    /// The fastest item of `ids`, pt/s.
+    func fastest(_ w: World, _ ids: [ItemID]) -> Real {
+        ids.map { velocity(w, $0).length }.max() ?? 0
+    }
+
+    /// 50 boxes created in one spot separate at no more than the push-out speed, 300 pt/s
+    /// (Docs/engine.md; issue 15 saw 5,000 pt/s and boxes leaving the bounds): no gravity, a
+    /// room wide enough that they never pack against its walls, both models, 6 s. Without
+    /// the shared cap every pair pushed its two boxes 300 pt/s apart and Gauss–Seidel compounded
+    /// that to 1,300 pt/s in the first tick.
+    @Test(arguments: [WorldModel.ideal, .uikit], [20, 50])
+    func pileSeparatesAtThePushOutSpeed(model: WorldModel, count: Int) throws {
+        var w = World(size: Vec2(1600, 1600), model: model)
+        var ids: [ItemID] = []
+        for _ in 0..<count { ids.append(try box(&w, Vec2(800, 800), Vec2(40, 40))) }
+        _ = try w.addCollision(items: nil, bounds: true)
+        var worst: Real = 0
+        for _ in 0..<360 {
+            w.step()
+            worst = max(worst, fastest(w, ids))
+        }
+        // The shared cap took the first tick from 1,300 to 26 pt/s, but Gauss–Seidel's residue
+        // in the packed middle, warm started into every sub-step, still builds up to 370–1,060
+        // pt/s (Docs/engine.md, "Not done yet"): a known issue, with today's bound as a test
+        // (it was 5,000 pt/s).
+        withKnownIssue("a packed pile's solver residue exceeds the push-out cap (issue 15)", isIntermittent: true) {
+            #expect(worst <= 300 * 1.02, "\(model), \(count) boxes: \(worst) pt/s")
+        }
+        #expect(worst <= 1200, "\(model), \(count) boxes: \(worst) pt/s")
+        // They did separate: no two centres closer than 20 pt (they started all at one point).
+        var closest = Real.infinity
+        for i in ids.indices { for j in ids.indices where j > i { closest = min(closest, (position(w, ids[i]) - position(w, ids[j])).length) } }
+        #expect(closest > 20, "\(model), \(count) boxes: closest centres \(closest) pt")
+    }
+
+    /// The same pile under gravity in a 400 × 400 room (the issue's scene): no item faster
+    /// than the cap plus what gravity gives over the room's height (√(2·g·400) = 894 pt/s),
+    /// and all of them inside the bounds at every frame.
+    @Test(arguments: [WorldModel.ideal, .uikit])
+    func pileUnderGravityStaysInside(model: WorldModel) throws {
+        var w = World(size: Vec2(400, 400), model: model)
+        var ids: [ItemID] = []
+        for _ in 0..<50 { ids.append(try box(&w, Vec2(200, 200), Vec2(40, 40))) }
+        _ = try w.addCollision(items: nil, bounds: true)
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        let limit = 300 + (2 * 1000 * 400.0).squareRoot()
+        for f in 0..<240 {
+            w.step()
+            let v = fastest(w, ids)
+            #expect(v <= limit, "\(model), frame \(f): \(v) pt/s")
+            for id in ids {
+                let p = position(w, id)
+                #expect(p.x > 0 && p.x < 400 && p.y > 0 && p.y < 400, "\(model), frame \(f): a box at \(p)")
+            }
+            if v > limit { break }
+        }
+    }
+
+    /// Two items deeply overlapping (a box half inside another, a box inside an anchored one,
+    /// an ellipse inside a box; light on heavy too) part at no more than the cap: each
+    /// item's speed within 300 pt/s at every frame, and they did part.
+    @Test(arguments: [WorldModel.ideal, .uikit], [0, 1, 2, 3])
+    func deepPairPartsAtThePushOutSpeed(model: WorldModel, scene: Int) throws {
+        var w = World(size: Vec2(2000, 2000), model: model)
+        let a = try box(&w, Vec2(1000, 1000), Vec2(100, 100), density: scene == 3 ? 10 : 1, anchored: scene == 1)
+        let b = try box(&w, Vec2(1020, 1030), scene == 2 ? Vec2(60, 40) : Vec2(50, 50), shape: scene == 2 ? .ellipse : .rectangle)
+        _ = try w.addCollision(items: nil)
+        var worst: Real = 0
+        for _ in 0..<120 {
+            w.step()
+            worst = max(worst, velocity(w, a).length, velocity(w, b).length)
+        }
+        #expect(worst <= 300 * 1.01, "\(model), scene \(scene): \(worst) pt/s")
+        let gap = (position(w, a) - position(w, b)).length
+        #expect(gap > 70, "\(model), scene \(scene): centres \(gap) pt apart")
+    }
+}

@@ -22,7 +22,8 @@
 // vn = n·(vB + ωB × rB − vA − ωA × rA):
 //
 //   speculative (s > 0)   Δλ = −m·(vn + s/h)                   the gap may close, not more
-//   solve (s ≤ 0)         Δλ = −m·(massScale·(vn + max(biasRate·s, −300 pt/s))) − impulseScale·λ
+//   solve (s ≤ 0)         Δλ = −m·(massScale·(vn + max(biasRate·s, −pushLimit))) − impulseScale·λ
+//                         (pushLimit: 300 pt/s shared among a body's deep contacts, PushOut.swift)
 //   relax                 Δλ = −m·vn                           (rigid, removes the bias energy)
 //   contact λ ≥ 0; friction (relax only) Δλt = −mt·vt with the tick's tangential impulse so
 //   far within μ × its normal impulse so far
@@ -102,6 +103,9 @@ struct ContactConstraint {
     /// rollB stay 0 for it and the pair kernel takes it.
     var fixedArmA: Bool
     var fixedArmB: Bool
+    /// The most an overlap is pushed out at, pt/s: the push-out cap shared among the deep
+    /// contacts of the busier side (Contacts/PushOut.swift).
+    var pushLimit: Real = World.contactPushMaxVelocity
 }
 
 /// Where the contact of a round side is during the tick.
@@ -450,6 +454,7 @@ extension World {
                 }
             }
         }
+        limitPushOut(&cs, ps)
         contactWorld.solvePairs.removeAll(keepingCapacity: true)
         World.pairConstraints(cs, into: &contactWorld.solvePairs, pairScratch: &contactWorld.pairedScratch)
         swap(&cs, &contactWorld.constraints)
@@ -566,7 +571,6 @@ extension World {
     /// solves friction (file comment).
     mutating func solveContacts(_ ctx: StepContext, useBias: Bool) {
         let invH = ctx.invH
-        let maxPush = World.contactPushMaxVelocity
         let keep = ctx.forcesPerSubstep
         let constraints = contactWorld.constraints
         let pairs = contactWorld.solvePairs
@@ -579,11 +583,11 @@ extension World {
                             let i = Int(pair.x)
                             if pair.y < 0 {
                                 World.solveContact(
-                                    cp + i, pp + 2 &* i, bp, invH: invH, maxPush: maxPush, relax: !useBias, keepNormal: keep)
+                                    cp + i, pp + 2 &* i, bp, invH: invH, relax: !useBias, keepNormal: keep)
                             } else {
                                 let j = Int(pair.y)
                                 World.solveContactPair(
-                                    cp + i, cp + j, pp + 2 &* i, pp + 2 &* j, bp, invH: invH, maxPush: maxPush, relax: !useBias,
+                                    cp + i, cp + j, pp + 2 &* i, pp + 2 &* j, bp, invH: invH, relax: !useBias,
                                     keepNormal: keep)
                             }
                         }
@@ -597,7 +601,7 @@ extension World {
     @inline(__always)
     static func solveContact(
         _ c: UnsafePointer<ContactConstraint>, _ p: UnsafeMutablePointer<ContactConstraintPoint>,
-        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, maxPush: Real, relax: Bool, keepNormal: Bool
+        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, relax: Bool, keepNormal: Bool
     ) {
         let pa = bodies + Int(c.pointee.a)
         let pb = bodies + Int(c.pointee.b)
@@ -634,7 +638,7 @@ extension World {
                 massScale = 1
                 impulseScale = 0
             } else {
-                bias = Swift.max(biasRate * s, -maxPush)
+                bias = Swift.max(biasRate * s, -c.pointee.pushLimit)
                 massScale = softMass
                 impulseScale = softImpulse
             }
@@ -714,7 +718,7 @@ extension World {
     static func solveContactPair(
         _ c0: UnsafePointer<ContactConstraint>, _ c1: UnsafePointer<ContactConstraint>,
         _ p0: UnsafeMutablePointer<ContactConstraintPoint>, _ p1: UnsafeMutablePointer<ContactConstraintPoint>,
-        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, maxPush: Real, relax: Bool, keepNormal: Bool
+        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, relax: Bool, keepNormal: Bool
     ) {
         typealias D2 = SIMD2<Double>
         let a0 = bodies + Int(c0.pointee.a)
@@ -750,7 +754,7 @@ extension World {
         let softMass = relax ? one : D2(c0.pointee.softness.massScale, c1.pointee.softness.massScale)
         let softImpulse = relax ? zero : D2(c0.pointee.softness.impulseScale, c1.pointee.softness.impulseScale)
         let invH2 = D2(c0.pointee.speculativeRate, c1.pointee.speculativeRate)
-        let minBias = D2(repeating: -maxPush)
+        let minBias = D2(-c0.pointee.pushLimit, -c1.pointee.pushLimit)
         let count = Int(Swift.max(c0.pointee.pointCount, c1.pointee.pointCount))
         for k in 0..<count {
             let q0 = p0 + k

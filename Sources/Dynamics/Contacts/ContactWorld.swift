@@ -152,6 +152,8 @@ struct ContactWorld {
     /// The solve order: constraint pairs that share no dynamic body (second −1: alone).
     var solvePairs = ContiguousArray<SIMD2<Int32>>()
     var pairedScratch = ContiguousArray<Bool>()
+    /// Deep contacts per solver body this tick (Contacts/PushOut.swift).
+    var deepContactCounts = ContiguousArray<Int32>()
     var impactCandidates = ContiguousArray<ImpactCandidate>()
 
     /// Events of the frame being stepped, and of the last frame stepped.
