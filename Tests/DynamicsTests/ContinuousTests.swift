@@ -178,3 +178,64 @@ import Testing
         #expect(gap > 70, "\(model), scene \(scene): centres \(gap) pt apart")
     }
 }
+
+@Suite struct BulletTests {
+    /// A 20 pt ball thrown at `speed` along x at a movable box `thickness` wide (as tall, and
+    /// at least 200, density 1) whose near face is at x = 3000: the deepest the ball's centre goes past
+    /// that face, relative to the box's own centre, over 40 frames (passing through would
+    /// put it on the far side: beyond `thickness`).
+    func deepest(speed: Real, thickness: Real, bullet: Bool, model: WorldModel = .ideal) throws -> (Real, Bool) {
+        var w = World(size: Vec2(1000, 1000), model: model)
+        let wall = try box(&w, Vec2(3000 + thickness / 2, 500), Vec2(thickness, max(200, thickness)))
+        var d = ItemDefinition()
+        d.center = Vec2(3000 - speed / 60 * 2.5, 500)
+        d.size = Vec2(20, 20)
+        d.shape = .ellipse
+        d.velocity = Vec2(speed, 0)
+        d.bullet = bullet
+        let ball = try w.addItem(d)
+        _ = try w.addCollision(items: [wall, ball])
+        var worst: Real = -.infinity
+        for _ in 0..<40 {
+            w.step()
+            // How far the ball's centre is past the box's near face (the face moves with it).
+            let nearFace = w.property(.x, of: wall) - thickness / 2
+            worst = max(worst, w.property(.x, of: ball) - nearFace)
+        }
+        // It hit the box: the box moves along +x.
+        return (worst, w.property(.vx, of: wall) > 0)
+    }
+
+    /// A bullet at the speed cap (40,000 pt/s, 667 pt a frame) never passes through a movable
+    /// box 40, 10 or 2 pt thick: its centre never goes past the near face by more than its
+    /// radius less the slop (it is stopped at the surface), in both models, and at lower speeds.
+    @Test(arguments: [40.0, 10, 2], [WorldModel.ideal, .uikit])
+    func bulletNeverPassesThrough(thickness: Real, model: WorldModel) throws {
+        for speed: Real in [3000, 10000, 40000] {
+            let (depth, hit) = try deepest(speed: speed, thickness: thickness, bullet: true, model: model)
+            #expect(depth < -10 + 0.5, "\(model): bullet at \(speed) pt/s into \(thickness) pt: centre \(depth) pt past the face")
+            #expect(hit, "\(model): bullet at \(speed) pt/s into \(thickness) pt never hit")
+        }
+    }
+
+    /// Without `bullet`, a fast item does not pass through a movable item at least twice its
+    /// motion in a frame thick every way (2·v/60; Docs/engine.md, "Bullets"): its centre stays
+    /// on the near side of the box's middle, at 1,000 to 40,000 pt/s.
+    @Test(arguments: [1000.0, 3000, 10000, 40000])
+    func nonBulletHeldByThickItems(speed: Real) throws {
+        let thickness = 2 * speed / 60
+        let (depth, hit) = try deepest(speed: speed, thickness: thickness, bullet: false)
+        #expect(depth < thickness / 2, "\(speed) pt/s into \(thickness) pt: centre \(depth) pt past the face")
+        #expect(hit)
+    }
+
+    /// The property reads and sets like the other flags, default off.
+    @Test func bulletIsAnItemProperty() throws {
+        var w = World(size: Vec2(400, 400), model: .uikit)
+        let a = try box(&w, Vec2(100, 100), Vec2(20, 20))
+        #expect(w.property(.bullet, of: a) == 0)
+        try w.setProperty(.bullet, of: a, to: 1)
+        #expect(w.property(.bullet, of: a) == 1)
+        #expect(ItemProperty.bullet.isBoolean && ItemProperty.bullet.isSettable)
+    }
+}
