@@ -41,7 +41,7 @@ struct AddCommand: Command {
         ("elasticity", { $0.elasticity = $1 }), ("friction", { $0.friction = $1 }), ("density", { $0.density = $1 }),
         ("resistance", { $0.resistance = $1 }), ("angularResistance", { $0.angularResistance = $1 }),
         ("charge", { $0.charge = $1 }), ("allowsRotation", { $0.allowsRotation = $1 != 0 }),
-        ("anchored", { $0.anchored = $1 != 0 }), ("vx", { $0.velocity.x = $1 }), ("vy", { $0.velocity.y = $1 }),
+        ("anchored", { $0.anchored = $1 != 0 }), ("bullet", { $0.bullet = $1 != 0 }), ("vx", { $0.velocity.x = $1 }), ("vy", { $0.velocity.y = $1 }),
         ("spin", { $0.spin = $1 }), ("angle", { $0.angle = $1 }),
     ]
 

@@ -40,6 +40,7 @@ let itemPropertySummaries: [(name: String, summary: String)] = [
     ("charge", "electric charge, used by electric and magnetic fields"),
     ("allowsRotation", "whether the item may turn (yes/no)"),
     ("anchored", "an immovable item that still collides (yes/no)"),
+    ("bullet", "swept against movable items too, so it never passes through one (yes/no)"),
 ] + derivedItemProperties
 
 /// The settings of `shell`.

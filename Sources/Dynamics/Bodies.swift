@@ -119,6 +119,7 @@ extension World {
         sim.linearDamping = rec.resistance
         sim.angularDamping = rec.angularResistance
         sim.flags = (rec.anchored ? BodyFlags.isStatic : 0) | (rec.allowsRotation ? 0 : BodyFlags.fixedRotation)
+            | (rec.bullet ? BodyFlags.isBullet : 0)
         sim.sleepTime = 0  // a settings change wakes the body (the asleep flag is cleared above)
         let info = bodyInfos[b]
         if rec.anchored {

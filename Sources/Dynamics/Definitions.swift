@@ -61,6 +61,9 @@ public struct ItemDefinition: Sendable {
     public var allowsRotation = true
     /// true: the item is immovable (a static body with zero velocity). Default false.
     public var anchored = false
+    /// Swept against movable items too, so that it never passes through one however fast
+    /// (continuous collision; UIKit's items are not bullets).
+    public var bullet = false
 
     public init() {}
 }
@@ -68,7 +71,7 @@ public struct ItemDefinition: Sendable {
 /// A readable property of an item, by its name in the language.
 public enum ItemProperty: String, CaseIterable, Sendable {
     case x, y, vx, vy, angle, spin, width, height, mass, inertia, elasticity, friction, density, resistance,
-        angularResistance, charge, allowsRotation, anchored
+        angularResistance, charge, allowsRotation, anchored, bullet
 
     /// false for the derived, read-only properties: width, height, mass, inertia.
     public var isSettable: Bool {
@@ -78,8 +81,8 @@ public enum ItemProperty: String, CaseIterable, Sendable {
         }
     }
 
-    /// true for the flags allowsRotation and anchored, which read as 0 or 1.
-    public var isBoolean: Bool { self == .allowsRotation || self == .anchored }
+    /// true for the flags allowsRotation, anchored and bullet, which read as 0 or 1.
+    public var isBoolean: Bool { self == .allowsRotation || self == .anchored || self == .bullet }
 }
 
 /// The kind of a behavior.

@@ -55,6 +55,7 @@ extension World {
         rec.charge = def.charge
         rec.allowsRotation = def.allowsRotation
         rec.anchored = def.anchored
+        rec.bullet = def.bullet
         if let e = def.elasticity { rec.elasticity = e; rec.explicit |= ExplicitBits.elasticity }
         if let f = def.friction { rec.friction = f; rec.explicit |= ExplicitBits.friction }
         if let r = def.resistance { rec.resistance = r; rec.explicit |= ExplicitBits.resistance }

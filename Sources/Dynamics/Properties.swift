@@ -59,6 +59,7 @@ extension World {
         case .charge: return owner.charge
         case .allowsRotation: return owner.allowsRotation ? 1 : 0
         case .anchored: return owner.anchored ? 1 : 0
+        case .bullet: return owner.bullet ? 1 : 0
         }
     }
 
@@ -172,6 +173,9 @@ extension World {
             syncBodySettings(body: b)
         case .anchored:
             items[i].anchored = value != 0
+            syncBodySettings(body: b)
+        case .bullet:
+            items[i].bullet = value != 0
             syncBodySettings(body: b)
         default:
             break

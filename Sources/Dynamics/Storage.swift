@@ -20,6 +20,8 @@ enum BodyFlags {
     static let fixedRotation: UInt32 = 1 << 1
     /// Asleep (uikit model, Sleep.swift): not integrated, not solved, velocity zero.
     static let isAsleep: UInt32 = 1 << 2
+    /// A bullet: its motion is swept against movable items too (Contacts/Continuous.swift).
+    static let isBullet: UInt32 = 1 << 3
 }
 
 /// The hot state of one rigid body: read and written by every stage of the step.
@@ -144,6 +146,8 @@ struct ItemRecord {
     var charge: Real
     var allowsRotation: Bool
     var anchored: Bool
+    /// Swept against movable items too (continuous collision; Contacts/Continuous.swift).
+    var bullet: Bool = false
     /// `ExplicitBits` of the values set explicitly.
     var explicit: UInt8
 

@@ -195,13 +195,16 @@ public func timeOfImpact(
     }
 }
 
-/// Conservative advancement of `shape` along `sweep` towards a static polygon (file comment).
+/// Conservative advancement of `shape` along `sweep` towards a static polygon (file comment),
+/// until the distance comes within `targetDistance` (the slop unless given; it may be
+/// negative, an overlap: the SAT separation of overlapping shapes shrinks no faster than the
+/// same rate, so the advancement stays conservative).
 public func timeOfImpact(
     _ shape: ShapeGeometry, _ sweep: Sweep, against target: PolygonRef, _ xfTarget: Transform,
-    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, tMax: Real = 1
+    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, tMax: Real = 1,
+    targetDistance: Real = CollisionConstants.linearSlop
 ) -> TimeOfImpact {
     let slop = CollisionConstants.linearSlop
-    let targetDistance = slop
     let tolerance = 0.25 * slop
     let radius = sweepRadius(shape, about: sweep.localCenter, vertices: vertices)
     let velocity = sweep.c2 - sweep.c1
@@ -213,7 +216,7 @@ public func timeOfImpact(
         let xf = sweep.transform(at: t)
         let (distance, n) = movingDistance(shape, xf, target, xfTarget, vertices: vertices, normals: normals)
         if distance < targetDistance + tolerance {
-            if t == 0 && distance < 0 {
+            if t == 0 && distance < Swift.min(0, targetDistance) {
                 return TimeOfImpact(state: .overlapped, fraction: 0, normal: n)
             }
             return TimeOfImpact(state: .hit, fraction: t, normal: n)
@@ -260,4 +263,65 @@ public func sweepEndsOnNearSide(
     sweepEndsOnNearSide(
         shape, sweep, against: PolygonRef(target, vertices: vertices, normals: normals), xfTarget, normal: normal,
         vertices: vertices, normals: normals)
+}
+
+/// The fraction of the step at which a fast shape must be stopped against a static polygon so
+/// that it neither passes through it nor ends the step inside it (Docs/solver.md §2.9), or nil
+/// when the step's end pose can stand.
+///
+/// - Apart at the start (distance above the slop): the time of impact at the slop, unless the
+///   end pose is still on the near side within the slop (the contacts stopped the shape at
+///   the surface: a landing body).
+/// - Touching or overlapping at the start (distance d0 ≤ the slop): the contacts of the tick's
+///   start hold the points they were made of, but a turn can bring down another corner within
+///   the tick (a box spinning at 100 rad/s turns 1.7 rad in a tick). The end pose stands if it
+///   is no deeper than `allowed` = min(d0, 0) − a quarter of the slop (nothing sinks beyond a
+///   quarter of the slop more than it already was) and on the same side; otherwise the shape
+///   stops at the first time its distance reaches `allowed` (conservative advancement with
+///   that negative target). Its velocity is kept: the next tick's manifold has the corner that
+///   came down, and its contact stops it.
+public func continuousStop(
+    _ shape: ShapeGeometry, _ sweep: Sweep, against target: PolygonRef, _ xfTarget: Transform,
+    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, tMax: Real
+) -> Real? {
+    let slop = CollisionConstants.linearSlop
+    let (d0, n0) = movingDistance(shape, sweep.transform(at: 0), target, xfTarget, vertices: vertices, normals: normals)
+    if d0 > 1.25 * slop {
+        let toi = timeOfImpact(shape, sweep, against: target, xfTarget, vertices: vertices, normals: normals, tMax: tMax)
+        guard toi.state == .hit && toi.fraction > 0 && toi.fraction < tMax else { return nil }
+        let (d1, n1) = movingDistance(shape, sweep.transform(at: 1), target, xfTarget, vertices: vertices, normals: normals)
+        if d1 >= -slop && n1.dot(toi.normal) > 0 { return nil }
+        return toi.fraction
+    }
+    // Never deeper than 3/4 of the slop, nor than the start's depth; a quarter of the slop
+    // beyond the start at most, so a spinning shape cannot creep in tick after tick.
+    let floorDepth = -0.75 * slop
+    let allowed = d0 <= floorDepth ? d0 : Swift.max(Swift.min(d0, 0) - 0.25 * slop, floorDepth)
+    let (d1, n1) = movingDistance(shape, sweep.transform(at: 1), target, xfTarget, vertices: vertices, normals: normals)
+    if d1 >= allowed && n1.dot(n0) > 0 { return nil }
+    let toi = timeOfImpact(
+        shape, sweep, against: target, xfTarget, vertices: vertices, normals: normals, tMax: tMax,
+        targetDistance: allowed)
+    if toi.state == .separated { return nil }
+    return Swift.min(toi.fraction, tMax)
+}
+
+/// The same against a static segment.
+public func continuousStop(
+    _ shape: ShapeGeometry, _ sweep: Sweep, against segment: Segment, _ xfTarget: Transform,
+    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, tMax: Real
+) -> Real? {
+    withSegmentPolygon(segment) { polygon in
+        continuousStop(shape, sweep, against: polygon, xfTarget, vertices: vertices, normals: normals, tMax: tMax)
+    }
+}
+
+/// The same against a static polygon given as a shape of the world's pools.
+public func continuousStop(
+    _ shape: ShapeGeometry, _ sweep: Sweep, against target: ShapeGeometry, _ xfTarget: Transform,
+    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, tMax: Real
+) -> Real? {
+    continuousStop(
+        shape, sweep, against: PolygonRef(target, vertices: vertices, normals: normals), xfTarget,
+        vertices: vertices, normals: normals, tMax: tMax)
 }

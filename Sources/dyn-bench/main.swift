@@ -22,6 +22,7 @@ import BenchScenes
 import Dynamics
 
 import DynSystem
+import Foundation
 
 /// A monotonic wall clock, ms (as the peers: CLOCK_MONOTONIC).
 let clock = ContinuousClock()

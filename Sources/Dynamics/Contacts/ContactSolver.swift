@@ -22,7 +22,8 @@
 // vn = n·(vB + ωB × rB − vA − ωA × rA):
 //
 //   speculative (s > 0)   Δλ = −m·(vn + s/h)                   the gap may close, not more
-//   solve (s ≤ 0)         Δλ = −m·(massScale·(vn + max(biasRate·s, −300 pt/s))) − impulseScale·λ
+//   solve (s ≤ 0)         Δλ = −m·(massScale·(vn + max(biasRate·s, −pushLimit))) − impulseScale·λ
+//                         (pushLimit: 300 pt/s shared among a body's deep contacts, PushOut.swift)
 //   relax                 Δλ = −m·vn                           (rigid, removes the bias energy)
 //   contact λ ≥ 0; friction (relax only) Δλt = −mt·vt with the tick's tangential impulse so
 //   far within μ × its normal impulse so far
@@ -110,6 +111,9 @@ struct ContactConstraint {
     /// rollB stay 0 for it and the pair kernel takes it.
     var fixedArmA: Bool
     var fixedArmB: Bool
+    /// The most an overlap is pushed out at, pt/s: the push-out cap shared among the deep
+    /// contacts of the busier side (Contacts/PushOut.swift).
+    var pushLimit: Real = World.contactPushMaxVelocity
 }
 
 /// Where the contact of a round side is during the tick.
@@ -458,6 +462,7 @@ extension World {
                 }
             }
         }
+        limitPushOut(&cs, ps)
         swap(&cs, &contactWorld.constraints)
         swap(&ps, &contactWorld.constraintPoints)
         colourContacts()
@@ -539,7 +544,6 @@ extension World {
     /// solves friction (file comment).
     mutating func solveContacts(_ ctx: StepContext, useBias: Bool) {
         let invH = ctx.invH
-        let maxPush = World.contactPushMaxVelocity
         let keep = ctx.forcesPerSubstep
         let constraints = contactWorld.constraints
         let overflow = contactWorld.overflowContacts
@@ -553,7 +557,7 @@ extension World {
                         for o in ov {
                             let i = Int(o)
                             World.solveContact(
-                                cp + i, pp + 2 &* i, bp, invH: invH, maxPush: maxPush, relax: !useBias, keepNormal: keep)
+                                cp + i, pp + 2 &* i, bp, invH: invH, relax: !useBias, keepNormal: keep)
                         }
                     }
                 }
@@ -561,9 +565,9 @@ extension World {
             contactWorld.wideContacts.withUnsafeMutableBufferPointer { ws in
                 guard let bp = bodies.baseAddress, let wp = ws.baseAddress else { return }
                 if useBias {
-                    for r in 0..<ws.count { World.solveWide(wp + r, bp, maxPush: maxPush, relax: false, keepNormal: keep) }
+                    for r in 0..<ws.count { World.solveWide(wp + r, bp, relax: false, keepNormal: keep) }
                 } else {
-                    for r in 0..<ws.count { World.solveWide(wp + r, bp, maxPush: maxPush, relax: true, keepNormal: keep) }
+                    for r in 0..<ws.count { World.solveWide(wp + r, bp, relax: true, keepNormal: keep) }
                 }
             }
         }
@@ -573,7 +577,7 @@ extension World {
     @inline(__always)
     static func solveContact(
         _ c: UnsafePointer<ContactConstraint>, _ p: UnsafeMutablePointer<ContactConstraintPoint>,
-        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, maxPush: Real, relax: Bool, keepNormal: Bool
+        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, relax: Bool, keepNormal: Bool
     ) {
         let pa = bodies + Int(c.pointee.a)
         let pb = bodies + Int(c.pointee.b)
@@ -610,7 +614,7 @@ extension World {
                 massScale = 1
                 impulseScale = 0
             } else {
-                bias = Swift.max(biasRate * s, -maxPush)
+                bias = Swift.max(biasRate * s, -c.pointee.pushLimit)
                 massScale = softMass
                 impulseScale = softImpulse
             }

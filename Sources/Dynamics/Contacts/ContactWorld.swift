@@ -160,6 +160,8 @@ struct ContactWorld {
     var colourMasks = ContiguousArray<UInt32>()
     var constraintColours = ContiguousArray<Int8>()
     var colourCounts = ContiguousArray<Int32>()
+    /// Deep contacts per solver body this tick (Contacts/PushOut.swift).
+    var deepContactCounts = ContiguousArray<Int32>()
     var impactCandidates = ContiguousArray<ImpactCandidate>()
 
     /// Events of the frame being stepped, and of the last frame stepped.

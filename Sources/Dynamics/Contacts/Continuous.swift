@@ -15,8 +15,9 @@
 // Anchored circles and ellipses (the time-of-impact routine takes polygons and segments) are
 // swept disc against disc: the moving shape's inner disc against the target's (a circle, or
 // an ellipse's minor-axis disc), which keeps the cores from passing through each other; the
-// speculative contact does the rest. Not covered: fast dynamic–dynamic pairs (UIKit's
-// "bullets").
+// speculative contact does the rest. Bullets (items with `bullet` set) are swept the same
+// way against movable items too (`bulletFraction`); other fast dynamic–dynamic pairs rely on
+// the speculative contacts (Docs/engine.md, "Bullets").
 
 import DynamicsCollision
 import DynamicsMath
@@ -52,20 +53,13 @@ extension World {
                         s = shape.next
                         let slot = Int(shape.item)
                         if contactWorld.itemProxies[slot].raw < 0 { continue }
-                        let toi: TimeOfImpact
+                        let stop: Real?
                         if userData < 0 {
                             let k = -userData - 1
                             if !shouldCollide(item: slot, segment: k) { continue }
-                            toi = timeOfImpact(
+                            stop = continuousStop(
                                 shape.geometry, sweep, against: contactWorld.segments[k].segment, .identity, vertices: vp,
                                 normals: np, tMax: best)
-                            if toi.state == .hit && toi.fraction > 0 && toi.fraction < best
-                                && sweepEndsOnNearSide(
-                                    shape.geometry, sweep, against: contactWorld.segments[k].segment, .identity,
-                                    normal: toi.normal, vertices: vp, normals: np)
-                            {
-                                continue
-                            }
                         } else {
                             if !shouldCollide(item: slot, item: userData) { continue }
                             let target = shapes[Int(items[userData].shape)]
@@ -77,17 +71,62 @@ extension World {
                                 if t > 0 && t < best { best = t }
                                 continue
                             }
-                            toi = timeOfImpact(shape.geometry, sweep, against: target.geometry, xf, vertices: vp, normals: np, tMax: best)
-                            if toi.state == .hit && toi.fraction > 0 && toi.fraction < best
-                                && sweepEndsOnNearSide(
-                                    shape.geometry, sweep, against: target.geometry, xf, normal: toi.normal, vertices: vp,
-                                    normals: np)
-                            {
-                                continue
-                            }
+                            stop = continuousStop(shape.geometry, sweep, against: target.geometry, xf, vertices: vp, normals: np, tMax: best)
                         }
-                        // A hit at t = 0 is a shape already touching: its contact handles it.
-                        if toi.state == .hit && toi.fraction > 0 && toi.fraction < best { best = toi.fraction }
+                        if let t = stop, t < best { best = t }
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    /// A bullet's sweep against movable items (Docs/engine.md, "Bullets"): the earliest stop
+    /// (< tMax) of body `b` swept from (c1, a1) to (c2, a2) against the shapes of the other
+    /// dynamic bodies in the moving tree under its swept box, each at its pose as it stands
+    /// (the tick's end for bodies already written back, else its start: a target moves little
+    /// in the time a bullet crosses it), or tMax. The same stops as against static colliders.
+    func bulletFraction(
+        body b: Int, c1: Vec2, c2: Vec2, a1: Real, a2: Real, tMax: Real, queryScratch: inout ContiguousArray<Int32>
+    ) -> Real {
+        let maxExtent = contactWorld.bodyMaxExtent[b]
+        let start = bodyInfos[b].aabb
+        let d = c2 - c1
+        let moved = AABB(lower: start.lower + d, upper: start.upper + d)
+        let grow = abs(a2 - a1) * maxExtent + CollisionConstants.speculativeDistance
+        let box = start.union(moved).expanded(by: grow)
+        queryScratch.removeAll(keepingCapacity: true)
+        contactWorld.broadPhase.dynamicTree.query(box, into: &queryScratch)
+        if queryScratch.isEmpty { return tMax }
+        let sweep = Sweep(localCenter: bodySims[b].localCenter, c1: c1, c2: c2, a1: a1, a2: a2)
+        var best = tMax
+        vertices.withUnsafeBufferPointer { verts in
+            normals.withUnsafeBufferPointer { norms in
+                let vp = verts.baseAddress!
+                let np = norms.baseAddress!
+                for proxy in queryScratch {
+                    let other = contactWorld.broadPhase.dynamicTree.userData(proxy)
+                    if other < 0 { continue }
+                    let target = shapes[Int(items[other].shape)]
+                    if Int(target.body) == b { continue }
+                    let xf = bodySims[Int(target.body)].transform
+                    var s = bodyInfos[b].firstShape
+                    while s >= 0 {
+                        let shape = shapes[Int(s)]
+                        s = shape.next
+                        let slot = Int(shape.item)
+                        if contactWorld.itemProxies[slot].raw < 0 { continue }
+                        if !shouldCollide(item: slot, item: other) { continue }
+                        if target.geometry.kind != .polygon {
+                            let t = World.roundTimeOfImpact(shape.geometry, sweep, target.geometry, xf, vertices: vp, normals: np)
+                            if t > 0 && t < best { best = t }
+                            continue
+                        }
+                        if let t = continuousStop(shape.geometry, sweep, against: target.geometry, xf, vertices: vp, normals: np, tMax: best),
+                            t < best
+                        {
+                            best = t
+                        }
                     }
                 }
             }

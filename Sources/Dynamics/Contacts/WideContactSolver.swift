@@ -60,6 +60,7 @@ enum WideLayout {
         let p1 = MemoryLayout<WideContact>.offset(of: \.p1)!
         let p2 = MemoryLayout<WideContact>.offset(of: \.p2)!
         precondition(MemoryLayout<WideContact>.offset(of: \.fixedB)! == nx + 12 * 16, "WideContact layout")
+        precondition(MemoryLayout<WideContact>.offset(of: \.pushLimit)! == nx + 13 * 16, "WideContact layout")
         precondition(MemoryLayout<WidePoint>.offset(of: \.totalTangentImpulse)! == 10 * 16, "WidePoint layout")
         precondition(nx % 4 == 0 && p1 % 4 == 0 && p2 % 4 == 0, "WideContact layout")
         return Offsets(nx: nx >> 2, p1: p1 >> 2, p2: p2 >> 2)
@@ -86,6 +87,8 @@ struct WideContact {
     /// 1 where the side is a centred circle (its arm never turns: `fixedArmA`), else 0.
     var fixedA: SIMD4<Float>
     var fixedB: SIMD4<Float>
+    /// The push-out cap of each lane's constraint, pt/s (Contacts/PushOut.swift).
+    var pushLimit: SIMD4<Float>
     var p1: WidePoint
     var p2: WidePoint
     /// Some lane has a second point (else the second point's rows are skipped: circles).
@@ -184,7 +187,7 @@ extension World {
                                 a: SIMD4(repeating: staticIndex), b: SIMD4(repeating: staticIndex), index: SIMD4(repeating: -1),
                                 nx: .zero, ny: .zero, invMassA: .zero, invIA: .zero, invMassB: .zero, invIB: .zero,
                                 friction: .zero, biasRate: .zero, massScale: .zero, impulseScale: .zero, speculativeRate: .zero,
-                                fixedA: .zero, fixedB: .zero, p1: .inert, p2: .inert, twoPoints: false)
+                                fixedA: .zero, fixedB: .zero, pushLimit: .zero, p1: .inert, p2: .inert, twoPoints: false)
                             for _ in 0..<first { wide.append(blank) }
                             // Lanes filled so far per colour (reusing the masks' first entries is not
                             // possible: a small fixed array).
@@ -241,6 +244,7 @@ extension World {
         d[o.nx &+ 40] = Float(c.speculativeRate)
         d[o.nx &+ 44] = c.fixedArmA ? 1 : 0
         d[o.nx &+ 48] = c.fixedArmB ? 1 : 0
+        d[o.nx &+ 52] = Float(c.pushLimit)
         @inline(__always) func point(_ q: UnsafeMutablePointer<Float>, _ p: ContactConstraintPoint) {
             q[0] = Float(p.rA.x)
             q[4] = Float(p.rA.y)
@@ -330,7 +334,7 @@ extension World {
                               centred: Bool) {
         var A = WideBodies(bodies, w.pointee.a)
         var B = WideBodies(bodies, w.pointee.b)
-        let k = WideRow(w, relax: true, maxPush: 0)
+        let k = WideRow(w, relax: true)
         let friction = w.pointee.friction
         World.warmStartWidePoint(&w.pointee.p1, &A, &B, k, friction: friction, centred: centred)
         if w.pointee.twoPoints { World.warmStartWidePoint(&w.pointee.p2, &A, &B, k, friction: friction, centred: centred) }
@@ -346,8 +350,12 @@ extension World {
         if centred {
             // Sliding points (the sub-step before was at μ·λn) take half before the move and the
             // rest in relax (ContactSolver.swift, "Sliding friction"), lane by lane.
-            let sliding = (abs(lt) .>= 0.999 * friction * ln) .& (ln .> 0)
-            lt.replace(with: 0.5 * lt, where: sliding)
+            let limit: SIMD4<Float> = friction * ln * 0.999
+            let magnitude: SIMD4<Float> = lt.replacing(with: -lt, where: lt .< 0)
+            let atLimit: SIMDMask<SIMD4<Int32>> = magnitude .>= limit
+            let loaded: SIMDMask<SIMD4<Int32>> = ln .> SIMD4<Float>.zero
+            let half: SIMD4<Float> = lt * 0.5
+            lt.replace(with: half, where: atLimit .& loaded)
             q.tangentImpulse = lt
         }
         // P = λn·n + λt·t with t = (n.y, −n.x)
@@ -377,7 +385,7 @@ extension World {
         var minBias: SIMD4<Float>
 
         @inline(__always)
-        init(_ w: UnsafeMutablePointer<WideContact>, relax: Bool, maxPush: Real) {
+        init(_ w: UnsafeMutablePointer<WideContact>, relax: Bool) {
             nx = w.pointee.nx
             ny = w.pointee.ny
             mA = w.pointee.invMassA
@@ -388,7 +396,7 @@ extension World {
             softMass = relax ? SIMD4(repeating: 1) : w.pointee.massScale
             softImpulse = relax ? .zero : w.pointee.impulseScale
             specRate = w.pointee.speculativeRate
-            minBias = SIMD4(repeating: Float(-maxPush))
+            minBias = -w.pointee.pushLimit
         }
     }
 
@@ -431,13 +439,13 @@ extension World {
     /// four constraints at once.
     @inline(__always)
     static func solveWide(
-        _ w: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<SolverBody>, maxPush: Real, relax: Bool,
+        _ w: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<SolverBody>, relax: Bool,
         keepNormal: Bool
     ) {
         var A = WideBodies(bodies, w.pointee.a)
         var B = WideBodies(bodies, w.pointee.b)
         let pose = WidePose(w, bodies)
-        let k = WideRow(w, relax: relax, maxPush: maxPush)
+        let k = WideRow(w, relax: relax)
         let two = w.pointee.twoPoints
         World.wideNormalRow(&w.pointee.p1, &A, &B, pose, k)
         if two { World.wideNormalRow(&w.pointee.p2, &A, &B, pose, k) }

@@ -318,7 +318,7 @@ extension World {
     mutating func finalizeBodies(_ ctx: StepContext) {
         let n = bodySims.count
         let haveExtents = contactWorld.bodyMinExtent.count == n
-        if !haveExtents || contactWorld.broadPhase.staticTree.proxyCount == 0 {
+        if !haveExtents || (contactWorld.broadPhase.staticTree.proxyCount == 0 && !hasBullets) {
             // Nothing static to sweep against (continuousFraction would answer 1 for every
             // body): write the poses in place, without copying each BodySim out and back.
             bodySims.withUnsafeMutableBufferPointer { sims in
@@ -360,7 +360,10 @@ extension World {
                 let minExtent = contactWorld.bodyMinExtent[i]
                 let motion = s.dp.length + abs(s.da) * contactWorld.bodyMaxExtent[i]
                 if minExtent > 0 && motion > 0.5 * minExtent {
-                    let t = continuousFraction(body: i, c1: c1, c2: c2, a1: a1, a2: a2, queryScratch: &scratch)
+                    var t = continuousFraction(body: i, c1: c1, c2: c2, a1: a1, a2: a2, queryScratch: &scratch)
+                    if flags & BodyFlags.isBullet != 0 {
+                        t = bulletFraction(body: i, c1: c1, c2: c2, a1: a1, a2: a2, tMax: t, queryScratch: &scratch)
+                    }
                     if t < 1 {
                         c2 = c1 + t * (c2 - c1)
                         a2 = a1 + t * (a2 - a1)
@@ -378,6 +381,13 @@ extension World {
         swap(&scratch, &contactWorld.queryScratch)
         refreshBounds()
         moveProxies()
+    }
+
+    /// Whether an awake body is a bullet (a scan of the flags; only asked in a world with
+    /// no static collider, where the sweeps are otherwise skipped).
+    var hasBullets: Bool {
+        for sim in bodySims where sim.flags & BodyFlags.isBullet != 0 && sim.flags & BodyFlags.isAsleep == 0 { return true }
+        return false
     }
 
     /// Re-files the proxies of awake dynamic bodies whose shapes left their fat boxes; a new
