@@ -202,7 +202,7 @@ public func timeOfImpact(
 public func timeOfImpact(
     _ shape: ShapeGeometry, _ sweep: Sweep, against target: PolygonRef, _ xfTarget: Transform,
     vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, tMax: Real = 1,
-    targetDistance: Real = CollisionConstants.linearSlop
+    targetDistance: Real = CollisionConstants.linearSlop, start: (Real, Vec2)? = nil
 ) -> TimeOfImpact {
     let slop = CollisionConstants.linearSlop
     let tolerance = 0.25 * slop
@@ -213,8 +213,12 @@ public func timeOfImpact(
     var iteration = 0
     while iteration < 30 {
         iteration += 1
-        let xf = sweep.transform(at: t)
-        let (distance, n) = movingDistance(shape, xf, target, xfTarget, vertices: vertices, normals: normals)
+        let (distance, n): (Real, Vec2)
+        if iteration == 1, let known = start {
+            (distance, n) = known  // the caller's distance at t = 0
+        } else {
+            (distance, n) = movingDistance(shape, sweep.transform(at: t), target, xfTarget, vertices: vertices, normals: normals)
+        }
         if distance < targetDistance + tolerance {
             if t == 0 && distance < Swift.min(0, targetDistance) {
                 return TimeOfImpact(state: .overlapped, fraction: 0, normal: n)
@@ -287,7 +291,8 @@ public func continuousStop(
     let slop = CollisionConstants.linearSlop
     let (d0, n0) = movingDistance(shape, sweep.transform(at: 0), target, xfTarget, vertices: vertices, normals: normals)
     if d0 > 1.25 * slop {
-        let toi = timeOfImpact(shape, sweep, against: target, xfTarget, vertices: vertices, normals: normals, tMax: tMax)
+        let toi = timeOfImpact(
+            shape, sweep, against: target, xfTarget, vertices: vertices, normals: normals, tMax: tMax, start: (d0, n0))
         guard toi.state == .hit && toi.fraction > 0 && toi.fraction < tMax else { return nil }
         let (d1, n1) = movingDistance(shape, sweep.transform(at: 1), target, xfTarget, vertices: vertices, normals: normals)
         if d1 >= -slop && n1.dot(toi.normal) > 0 { return nil }
@@ -301,7 +306,7 @@ public func continuousStop(
     if d1 >= allowed && n1.dot(n0) > 0 { return nil }
     let toi = timeOfImpact(
         shape, sweep, against: target, xfTarget, vertices: vertices, normals: normals, tMax: tMax,
-        targetDistance: allowed)
+        targetDistance: allowed, start: (d0, n0))
     if toi.state == .separated { return nil }
     return Swift.min(toi.fraction, tMax)
 }

@@ -26,14 +26,6 @@ extension World {
     mutating func limitPushOut(_ cs: inout ContiguousArray<ContactConstraint>, _ ps: ContiguousArray<ContactConstraintPoint>) {
         let cap = World.contactPushMaxVelocity
         let deep = -CollisionConstants.linearSlop
-        let bodyCount = bodySims.count + 1
-        var counts = ContiguousArray<Int32>()
-        swap(&counts, &contactWorld.deepContactCounts)
-        if counts.count != bodyCount {
-            counts = ContiguousArray(repeating: 0, count: bodyCount)
-        } else {
-            for i in 0..<bodyCount { counts[i] = 0 }
-        }
         // Whether constraint i overlaps deeper than the slop at the tick's start.
         @inline(__always) func isDeep(_ c: ContactConstraint, _ i: Int) -> Bool {
             let p = ps[2 &* i]
@@ -42,19 +34,31 @@ extension World {
             let q = ps[2 &* i &+ 1]
             return q.baseSeparation + (q.rB - q.rA).dot(c.normal) < deep
         }
-        var anyDeep = false
+        // Most ticks have no deep contact: one pass to see, and nothing written (pushLimit
+        // starts at the cap).
+        var firstDeep = -1
         for i in 0..<cs.count where isDeep(cs[i], i) {
-            anyDeep = true
+            firstDeep = i
+            break
+        }
+        if firstDeep < 0 { return }
+        let bodyCount = bodySims.count + 1
+        var counts = ContiguousArray<Int32>()
+        swap(&counts, &contactWorld.deepContactCounts)
+        if counts.count != bodyCount {
+            counts = ContiguousArray(repeating: 0, count: bodyCount)
+        } else {
+            for i in 0..<bodyCount { counts[i] = 0 }
+        }
+        for i in firstDeep..<cs.count where isDeep(cs[i], i) {
             let c = cs[i]
             if c.invMassA != 0 || c.invIA != 0 { counts[Int(c.a)] += 1 }
             if c.invMassB != 0 || c.invIB != 0 { counts[Int(c.b)] += 1 }
         }
         for i in 0..<cs.count {
             var limit = cap
-            if anyDeep {
-                let k = Swift.max(counts[Int(cs[i].a)], counts[Int(cs[i].b)], 1)
-                if k > 1 && isDeep(cs[i], i) { limit = cap / Real(k) }
-            }
+            let k = Swift.max(counts[Int(cs[i].a)], counts[Int(cs[i].b)], 1)
+            if k > 1 && isDeep(cs[i], i) { limit = cap / Real(k) }
             cs[i].pushLimit = limit
         }
         swap(&counts, &contactWorld.deepContactCounts)
