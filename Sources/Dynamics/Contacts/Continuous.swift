@@ -28,16 +28,8 @@ extension World {
     func continuousFraction(body b: Int, c1: Vec2, c2: Vec2, a1: Real, a2: Real, queryScratch: inout ContiguousArray<Int32>) -> Real {
         // Nothing static to hit (a world of hanging chains): no box, no query.
         if contactWorld.broadPhase.staticTree.proxyCount == 0 { return 1 }
-        let maxExtent = contactWorld.bodyMaxExtent[b]
-        // The swept box: the body's box at the start, and moved by the tick's translation,
-        // grown by what the rotation can sweep.
-        let start = bodyInfos[b].aabb
-        let d = c2 - c1
-        let moved = AABB(lower: start.lower + d, upper: start.upper + d)
-        let grow = abs(a2 - a1) * maxExtent + CollisionConstants.speculativeDistance
-        let box = start.union(moved).expanded(by: grow)
         queryScratch.removeAll(keepingCapacity: true)
-        contactWorld.broadPhase.staticTree.query(box, into: &queryScratch)
+        contactWorld.broadPhase.staticTree.query(sweptBox(body: b, c1: c1, c2: c2, a1: a1, a2: a2), into: &queryScratch)
         if queryScratch.isEmpty { return 1 }
         let sweep = Sweep(localCenter: bodySims[b].localCenter, c1: c1, c2: c2, a1: a1, a2: a2)
         var best: Real = 1
@@ -81,6 +73,17 @@ extension World {
         return best
     }
 
+    /// The box body `b` sweeps from (c1, a1) to (c2, a2): its box at the start and moved by
+    /// the tick's translation, grown by what the rotation can sweep and the speculative distance.
+    @inline(__always)
+    func sweptBox(body b: Int, c1: Vec2, c2: Vec2, a1: Real, a2: Real) -> AABB {
+        let start = bodyInfos[b].aabb
+        let d = c2 - c1
+        let moved = AABB(lower: start.lower + d, upper: start.upper + d)
+        let grow = abs(a2 - a1) * contactWorld.bodyMaxExtent[b] + CollisionConstants.speculativeDistance
+        return start.union(moved).expanded(by: grow)
+    }
+
     /// A bullet's sweep against movable items (Docs/engine.md, "Bullets"): the earliest stop
     /// (< tMax) of body `b` swept from (c1, a1) to (c2, a2) against the shapes of the other
     /// dynamic bodies in the moving tree under its swept box, each at its pose as it stands
@@ -89,14 +92,8 @@ extension World {
     func bulletFraction(
         body b: Int, c1: Vec2, c2: Vec2, a1: Real, a2: Real, tMax: Real, queryScratch: inout ContiguousArray<Int32>
     ) -> Real {
-        let maxExtent = contactWorld.bodyMaxExtent[b]
-        let start = bodyInfos[b].aabb
-        let d = c2 - c1
-        let moved = AABB(lower: start.lower + d, upper: start.upper + d)
-        let grow = abs(a2 - a1) * maxExtent + CollisionConstants.speculativeDistance
-        let box = start.union(moved).expanded(by: grow)
         queryScratch.removeAll(keepingCapacity: true)
-        contactWorld.broadPhase.dynamicTree.query(box, into: &queryScratch)
+        contactWorld.broadPhase.dynamicTree.query(sweptBox(body: b, c1: c1, c2: c2, a1: a1, a2: a2), into: &queryScratch)
         if queryScratch.isEmpty { return tMax }
         let sweep = Sweep(localCenter: bodySims[b].localCenter, c1: c1, c2: c2, a1: a1, a2: a2)
         var best = tMax
