@@ -17,22 +17,9 @@ import Testing
     @Test(arguments: [false, true], [0.0, 0.5])
     func twoBoxStackHolds(lightBelow: Bool, friction: Real) throws {
         var w = World(size: Vec2(2000, 2000), model: .ideal)
-        var floor = ItemDefinition()
-        floor.center = Vec2(1000, 1620)
-        floor.size = Vec2(4000, 40)
-        floor.anchored = true
-        floor.friction = friction
-        let f = try w.addItem(floor)
-        var a = ItemDefinition()
-        a.center = Vec2(1000, 1550)
-        a.size = Vec2(100, 100)
-        a.friction = friction
-        a.density = lightBelow ? 0.1 : 100
-        let lower = try w.addItem(a)
-        var b = a
-        b.center = Vec2(1000, 1450)
-        b.density = lightBelow ? 100 : 0.1
-        let upper = try w.addItem(b)
+        let f = try box(&w, Vec2(1000, 1620), Vec2(4000, 40), anchored: true, friction: friction)
+        let lower = try box(&w, Vec2(1000, 1550), Vec2(100, 100), density: lightBelow ? 0.1 : 100, friction: friction)
+        let upper = try box(&w, Vec2(1000, 1450), Vec2(100, 100), density: lightBelow ? 100 : 0.1, friction: friction)
         let ratio = w.property(.mass, of: lightBelow ? upper : lower) / w.property(.mass, of: lightBelow ? lower : upper)
         #expect(abs(ratio - 1000) < 1e-6)
         _ = try w.addGravity(vector: Vec2(0, 1), items: nil)

@@ -40,18 +40,9 @@ import Testing
     /// then rocks back and comes to rest.
     @Test func stackOfTenStaysPut() throws {
         var w = World(size: Vec2(2000, 2000), model: .ideal)
-        var floor = ItemDefinition()
-        floor.center = Vec2(1000, 1620)
-        floor.size = Vec2(4000, 40)
-        floor.anchored = true
-        floor.friction = 0.5
-        var ids = [try w.addItem(floor)]
+        var ids = [try box(&w, Vec2(1000, 1620), Vec2(4000, 40), anchored: true, friction: 0.5)]
         for i in 0..<10 {
-            var d = ItemDefinition()
-            d.center = Vec2(1000, 1550 - 100 * Real(i))
-            d.size = Vec2(100, 100)
-            d.friction = 0.5
-            ids.append(try w.addItem(d))
+            ids.append(try box(&w, Vec2(1000, 1550 - 100 * Real(i)), Vec2(100, 100), friction: 0.5))
         }
         let boxes = Array(ids.dropFirst())
         _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
@@ -76,20 +67,12 @@ import Testing
     /// its top box stays within 5 pt of where it started.
     @Test func pyramidComesToRest() throws {
         var w = World(size: Vec2(20_000, 10_000), model: .ideal)
-        var ground = ItemDefinition()
-        ground.center = Vec2(0, 100)
-        ground.size = Vec2(20_000, 200)
-        ground.anchored = true
-        ground.friction = 0.6
-        _ = try w.addItem(ground)
+        _ = try box(&w, Vec2(0, 100), Vec2(20_000, 200), anchored: true, friction: 0.6)
         var top: ItemID? = nil
         for i in 0..<20 {
             for j in i..<20 {
-                var d = ItemDefinition()
-                d.center = Vec2(100 * (0.5 * Real(i + 1) + Real(j - i) - 10), -(50 + 100 * Real(i)))
-                d.size = Vec2(100, 100)
-                d.friction = 0.6
-                top = try w.addItem(d)
+                let c = Vec2(100 * (0.5 * Real(i + 1) + Real(j - i) - 10), -(50 + 100 * Real(i)))
+                top = try box(&w, c, Vec2(100, 100), friction: 0.6)
             }
         }
         let topStart = position(w, top!)
@@ -112,18 +95,8 @@ import Testing
     @Test(arguments: [250.0, 500, 1000])
     func slideStopsAtTheTextbookDistance(v0: Real) throws {
         var w = World(size: Vec2(20_000, 2000), model: .ideal)
-        var floor = ItemDefinition()
-        floor.center = Vec2(10_000, 1620)
-        floor.size = Vec2(20_000, 40)
-        floor.anchored = true
-        floor.friction = 0.5
-        let f = try w.addItem(floor)
-        var d = ItemDefinition()
-        d.center = Vec2(1000, 1550)
-        d.size = Vec2(100, 100)
-        d.friction = 0.5
-        d.velocity = Vec2(v0, 0)
-        let b = try w.addItem(d)
+        let f = try box(&w, Vec2(10_000, 1620), Vec2(20_000, 40), anchored: true, friction: 0.5)
+        let b = try box(&w, Vec2(1000, 1550), Vec2(100, 100), friction: 0.5, velocity: Vec2(v0, 0))
         _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
         _ = try w.addCollision(items: [f, b])
         var frames = 0
