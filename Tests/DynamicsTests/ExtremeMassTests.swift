@@ -8,12 +8,10 @@ import Testing
 @Suite struct ExtremeMassTests {
     /// Two 100 pt boxes, one 1,000 times denser than the other, stacked on an anchored floor,
     /// friction 0 or 0.5, for 10 s. Neither sinks into what is under it by more than 0.5 pt at
-    /// any frame (measured 0.035 pt with the heavy box below), and the upper box stays on top
-    /// (within 0.5 pt of the lower one's centre line).
-    ///
-    /// Known issue with the light box below: the soft contact between the two takes the heavy
-    /// box's weight with the light box's effective mass, so it gives by 1,000·g/ω² (about
-    /// 28 pt at 30 Hz) and the heavy box crushes the light one out (it sinks 100 pt).
+    /// any frame, and the upper box stays on top (within 0.5 pt of the lower one's centre
+    /// line). With the light box below this was the issue's collapse (at 1:100 already): the
+    /// heavy box crushed the light one and squeezed it out at 1,500 pt/s; the stack sweep
+    /// (Contacts/StackSweep.swift) holds it (measured 0 pt).
     @Test(arguments: [false, true], [0.0, 0.5])
     func twoBoxStackHolds(lightBelow: Bool, friction: Real) throws {
         var w = World(size: Vec2(2000, 2000), model: .ideal)
@@ -31,13 +29,57 @@ import Testing
             sunk = max(sunk, w.property(.y, of: lower) - 1550, w.property(.y, of: upper) - w.property(.y, of: lower) + 100)
             off = max(off, abs(w.property(.x, of: upper) - w.property(.x, of: lower)))
         }
-        if lightBelow {
-            withKnownIssue("a light box under a 1,000 times heavier one is crushed (soft contacts)") {
-                #expect(sunk < 0.5 && off < 0.5, "sank \(sunk) pt, upper box \(off) pt off the lower")
+        #expect(sunk < 0.5, "sank \(sunk) pt")
+        #expect(off < 0.5, "upper box \(off) pt off the lower")
+    }
+
+    /// The neighbours of the issue's stack: a heavy box 10, 100, 1,000 and 10,000 times the
+    /// light one under it, in both models, everything at friction 0.5, centred or 30 pt off
+    /// centre, placed at rest, or (1:10) dropped from 100 pt so that it lands at 450 pt/s.
+    /// After the first 2 s neither box sinks by more than 0.5 pt, the light box stays where it
+    /// was under the heavy one, nothing tips, and the stack ends at rest. Measured: every
+    /// centred stack and every `uikit` stack at rest to the last digit.
+    ///
+    /// Known issues (Docs/engine.md, "Not done yet"): in the `ideal` model a heavy box resting
+    /// off centre on a light one 100 or more times lighter tips off it; a dropped box lands
+    /// sunk into the light one (the sweep engages only once the stack rests), and the pair
+    /// slides 2–20 pt before it settles (it sinks no further).
+    @Test(arguments: [WorldModel.ideal, .uikit], [10.0, 100, 1000, 10_000])
+    func heavyOnLightHolds(model: WorldModel, ratio: Real) throws {
+        for (offset, drop) in [(0.0, 0.0), (30, 0), (0, 100)] {
+            if drop > 0 && ratio > 10 { continue }
+            var w = World(size: Vec2(2000, 2000), model: model)
+            let f = try box(&w, Vec2(1000, 1620), Vec2(4000, 40), anchored: true, friction: 0.5)
+            let lower = try box(&w, Vec2(1000, 1550), Vec2(100, 100), density: 0.1, friction: 0.5)
+            let upper = try box(&w, Vec2(1000 + offset, 1450 - drop), Vec2(100, 100), density: 0.1 * ratio, friction: 0.5)
+            _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+            _ = try w.addCollision(items: [f, lower, upper])
+            var sunk: Real = 0
+            for frame in 0..<600 {
+                w.step()
+                if frame < 120 { continue }
+                sunk = max(sunk, w.property(.y, of: lower) - 1550, w.property(.y, of: upper) - w.property(.y, of: lower) + 100)
             }
-        } else {
-            #expect(sunk < 0.5, "sank \(sunk) pt")
-            #expect(off < 0.5, "upper box \(off) pt off the lower")
+            let label = "\(model) 1:\(ratio) offset \(offset) drop \(drop)"
+            let tips = model == .ideal && offset > 0 && ratio >= 100
+            let checks = {
+                #expect(abs(w.property(.x, of: upper) - w.property(.x, of: lower) - offset) < 0.5, "\(label): the upper box slid")
+                #expect(abs(w.property(.x, of: lower) - 1000) < 0.5, "\(label): the light box was pushed out")
+                #expect(abs(w.property(.angle, of: lower)) < 1e-3 && abs(w.property(.angle, of: upper)) < 1e-3, "\(label): tipped")
+                #expect(abs(w.property(.vy, of: upper)) < 1 && abs(w.property(.vy, of: lower)) < 1, "\(label): still moving")
+            }
+            if tips {
+                withKnownIssue("ideal: a heavy box off centre tips off a 100+ times lighter one", isIntermittent: true) {
+                    #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
+                    checks()
+                }
+            } else if drop > 0 {
+                #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
+                withKnownIssue("a heavy box dropped on a light one slides before it settles", isIntermittent: true) { checks() }
+            } else {
+                #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
+                checks()
+            }
         }
     }
 

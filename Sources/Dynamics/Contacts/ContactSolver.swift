@@ -111,6 +111,9 @@ struct ContactConstraint {
     /// rollB stay 0 for it and the pair kernel takes it.
     var fixedArmA: Bool
     var fixedArmB: Bool
+    /// A row of a stack of unequal masses (Contacts/StackSweep.swift): +1 when B is the
+    /// upper body, −1 when A is, 0 for every other contact.
+    var stackUpper: Int8 = 0
     /// The most an overlap is pushed out at, pt/s: the push-out cap shared among the deep
     /// contacts of the busier side (Contacts/PushOut.swift).
     var pushLimit: Real = World.contactPushMaxVelocity
@@ -463,6 +466,7 @@ extension World {
             }
         }
         limitPushOut(&cs, ps)
+        findStacks(&cs, ps)
         swap(&cs, &contactWorld.constraints)
         swap(&ps, &contactWorld.constraintPoints)
         colourContacts()
@@ -599,6 +603,11 @@ extension World {
         let count = Int(c.pointee.pointCount)
         let rolling = RollingArms(c.pointee, dqA, dqB)
         var k = 0
+        if c.pointee.stackUpper != 0 && count == 2
+            && World.solveStackBlock(c, p, rolling, dp, biasRate: biasRate, &vA, &wA, &vB, &wB)
+        {
+            k = count  // both points solved together (Contacts/StackSweep.swift)
+        }
         while k < count {
             let q = p + k
             // Current separation from the pose deltas; anchors fixed for the tick, except

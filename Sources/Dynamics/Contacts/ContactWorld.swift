@@ -162,6 +162,15 @@ struct ContactWorld {
     var colourCounts = ContiguousArray<Int32>()
     /// Deep contacts per solver body this tick (Contacts/PushOut.swift).
     var deepContactCounts = ContiguousArray<Int32>()
+    /// The stacks' sweep (Contacts/StackSweep.swift): the swept constraints, lowest support
+    /// first; scratch: per body its level and its first adjacency entry, the adjacency
+    /// (constraint indices), the breadth-first queue, whether a body holds up a stack.
+    var stackContacts = ContiguousArray<Int32>()
+    var stackLevels = ContiguousArray<Int32>()
+    var stackStarts = ContiguousArray<Int32>()
+    var stackAdjacency = ContiguousArray<Int32>()
+    var stackQueue = ContiguousArray<Int32>()
+    var stackLoaded = ContiguousArray<UInt8>()
     var impactCandidates = ContiguousArray<ImpactCandidate>()
 
     /// Events of the frame being stepped, and of the last frame stepped.

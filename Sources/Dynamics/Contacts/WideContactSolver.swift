@@ -6,8 +6,8 @@
 // colours it already has; a pair of dynamic bodies takes the lowest colour free for both, a
 // contact with a static side (only one body marked) the highest free for its body, so those
 // are solved last in each pass and have the last word against push-through, as in Box2D.
-// Contacts that find no colour, and those with a rolling side (`RollingArms`, the scalar
-// kernel's alone), go to the overflow, solved one by one first in each pass.
+// Contacts that find no colour, those with a rolling side (`RollingArms`, the scalar
+// kernel's alone) and the stacks' sweep rows (Contacts/StackSweep.swift) go to the overflow, solved one by one first in each pass.
 //
 // Wide records. The constraints of one colour are packed four to a `WideContact` in
 // creation order (the last record of a colour padded with inert lanes on the static
@@ -149,7 +149,7 @@ extension World {
                             for i in 0..<m {
                                 let c = cs[i]
                                 col[i] = -1
-                                if c.rollA > 0 || c.rollB > 0 { continue }
+                                if c.rollA > 0 || c.rollB > 0 || c.stackUpper != 0 { continue }
                                 let dynA = c.invMassA != 0 || c.invIA != 0
                                 let dynB = c.invMassB != 0 || c.invIB != 0
                                 let a = Int(c.a)
@@ -176,7 +176,10 @@ extension World {
                             // Overflow in constraint order; then each colour, packed four to a
                             // record: the records each colour needs, then every constraint written
                             // straight into its lane.
-                            for i in 0..<m where col[i] < 0 { overflow.append(Int32(i)) }
+                            // The stacks' rows last, lowest support first (Contacts/StackSweep.swift):
+                            // the ground takes a warm start's load before the rows above it.
+                            for i in 0..<m where col[i] < 0 && cs[i].stackUpper == 0 { overflow.append(Int32(i)) }
+                            for i in contactWorld.stackContacts { overflow.append(i) }
                             var first = 0
                             for colour in 0..<colours {
                                 let records = (Int(cnt[colour]) + 3) >> 2

@@ -163,8 +163,10 @@ extension World {
             applyFields(ctx, substep: k, customFields: &customFields)
             warmStartConstraints(ctx, substep: k)
             solveConstraints(ctx)
+            sweepStacks(ctx, afterRelax: false)
             integratePositions(ctx)
             relaxConstraints(ctx)
+            sweepStacks(ctx, afterRelax: true)
         }
         storeImpulses(ctx)
         finalizeBodies(ctx)

@@ -1,0 +1,405 @@
+// Stacks of unequal masses: the sweep (Docs/engine.md, "Contacts"; issue 15, "Engine extremes").
+//
+// A heavy body resting on a light one that rests on the ground is a chain of two contact rows
+// through the light body. Gauss–Seidel passes on such a chain converge by a factor M/(M + m)
+// a pass (0.999 at 1:1,000): the heavy body's row learns its load a thousandth at a time,
+// while the soft row's relaxation (`impulseScale`, 6 % of the impulse a pass) gives it back
+// faster, so the warm start never reaches the load; the heavy body sinks into the light one
+// and squeezes it out sideways (at 1:100 already; at 1:1,000 at 1,500 pt/s). And a soft row
+// under a load gives by load/(m_eff·ω²): the ground under the light box, m_eff the light
+// box's, would give (M/m)·g/ω², 7 pt at 1:1,000.
+//
+// The sweep is shock propagation (Guendelman, Bridson and Fedkiw 2003) on velocities. At each
+// tick's prepare, the levels of the contact graph are counted from the static bodies (a body
+// touching one is level 1, a body touching level 1 is level 2, …); a body's supports are its
+// contacts with static bodies and lower levels. A body more than `stackMassRatio` times
+// heavier than one of its supports makes that support *loaded*, and a loaded body's supports
+// are loaded in turn, down to the ground. The stack rows are the supports of loaded bodies
+// and the rows from a body to a much lighter support. After the biased solve and after the
+// relax of every sub-step, the stack rows, lowest support first, stop their upper body's slow
+// approach to the lower one (closing speed below `stackSweepSpeed`: a resting load, not an
+// impact) with an impulse on the upper body alone, both points of a manifold together: the
+// lower body, swept already, stands for everything under it, and against a static body the
+// row is simply rigid. The impulse is banked in the row's accumulated impulse, so the next
+// warm start presses the light body down with the heavy one's weight and the ground takes
+// it: the ground feels the whole stack (its friction too), and once the warm starts carry the
+// load the sweep has little left to do.
+//
+// Equal masses (towers, pyramids), a light body on a heavy one, impacts, and bodies with no
+// way down to a static body are not swept; a world without unequal touching masses pays one
+// pass over its constraints. The stack rows take the scalar kernel (the overflow).
+
+import DynamicsCollision
+import DynamicsMath
+
+extension World {
+    /// A body more than this many times heavier than a support loads it (file comment).
+    static let stackMassRatio: Real = 4
+    /// The fastest closing speed the sweep stops, pt/s: a resting load, not an impact (the
+    /// restitution threshold).
+    static let stackSweepSpeed: Real = 20
+
+    /// Marks the stack rows of the tick's constraints (`stackUpper`) and lists them lowest
+    /// support first in `ContactWorld.stackContacts` (file comment). No allocation once the
+    /// scratch arrays have grown.
+    mutating func findStacks(_ cs: inout ContiguousArray<ContactConstraint>, _ ps: ContiguousArray<ContactConstraintPoint>) {
+        var list = ContiguousArray<Int32>()
+        swap(&list, &contactWorld.stackContacts)
+        list.removeAll(keepingCapacity: true)
+        defer { swap(&list, &contactWorld.stackContacts) }
+        let ratio = World.stackMassRatio
+        let slow = World.stackSweepSpeed
+        let deep = -CollisionConstants.linearSlop
+        @inline(__always) func isDynamic(_ invMass: Real, _ invI: Real) -> Bool { invMass != 0 || invI != 0 }
+        @inline(__always) func unequal(_ c: ContactConstraint) -> Bool {
+            c.invMassA != 0 && c.invMassB != 0 && (c.invMassA > ratio * c.invMassB || c.invMassB > ratio * c.invMassA)
+        }
+        var any = false
+        for i in 0..<cs.count where unequal(cs[i]) {
+            any = true
+            break
+        }
+        if !any { return }
+
+        var levels = ContiguousArray<Int32>()
+        var starts = ContiguousArray<Int32>()
+        var adjacency = ContiguousArray<Int32>()
+        var queue = ContiguousArray<Int32>()
+        var loaded = ContiguousArray<UInt8>()
+        swap(&levels, &contactWorld.stackLevels)
+        swap(&starts, &contactWorld.stackStarts)
+        swap(&adjacency, &contactWorld.stackAdjacency)
+        swap(&queue, &contactWorld.stackQueue)
+        swap(&loaded, &contactWorld.stackLoaded)
+        defer {
+            swap(&levels, &contactWorld.stackLevels)
+            swap(&starts, &contactWorld.stackStarts)
+            swap(&adjacency, &contactWorld.stackAdjacency)
+            swap(&queue, &contactWorld.stackQueue)
+            swap(&loaded, &contactWorld.stackLoaded)
+        }
+        let n = solverBodies.count
+        while levels.count < n { levels.append(0) }
+        while loaded.count < n { loaded.append(0) }
+        while starts.count < n + 1 { starts.append(0) }
+        queue.removeAll(keepingCapacity: true)
+        for i in 0..<n {
+            levels[i] = -1
+            loaded[i] = 0
+            starts[i] = 0
+        }
+        starts[n] = 0
+        // Adjacency of the dynamic sides (compressed rows: degrees, prefix sums, fill); the
+        // bodies touching a static one are level 1, in constraint order.
+        var entries = 0
+        for i in 0..<cs.count {
+            let c = cs[i]
+            let dynA = isDynamic(c.invMassA, c.invIA)
+            let dynB = isDynamic(c.invMassB, c.invIB)
+            if dynA { starts[Int(c.a)] += 1 }
+            if dynB { starts[Int(c.b)] += 1 }
+            if dynA && dynB {
+                entries += 2
+            } else if dynA || dynB {
+                entries += 1
+                let d = Int(dynA ? c.a : c.b)
+                if levels[d] < 0 {
+                    levels[d] = 1
+                    queue.append(Int32(d))
+                }
+            }
+        }
+        if queue.isEmpty { return }
+        var sum: Int32 = 0
+        for i in 0..<n {
+            let d = starts[i]
+            starts[i] = sum
+            sum += d
+        }
+        starts[n] = sum
+        while adjacency.count < entries { adjacency.append(0) }
+        for i in 0..<cs.count {
+            let c = cs[i]
+            if isDynamic(c.invMassA, c.invIA) {
+                adjacency[Int(starts[Int(c.a)])] = Int32(i)
+                starts[Int(c.a)] += 1
+            }
+            if isDynamic(c.invMassB, c.invIB) {
+                adjacency[Int(starts[Int(c.b)])] = Int32(i)
+                starts[Int(c.b)] += 1
+            }
+        }
+        // The fill advanced every start to the next body's: shift back.
+        var i = n
+        while i > 0 {
+            starts[i] = starts[i - 1]
+            i -= 1
+        }
+        starts[0] = 0
+        // The other side of row `c` seen from body `u`, and its level (0: static).
+        @inline(__always) func other(_ c: ContactConstraint, _ u: Int) -> (Int, Int32) {
+            if Int(c.a) == u {
+                return (Int(c.b), isDynamic(c.invMassB, c.invIB) ? levels[Int(c.b)] : 0)
+            }
+            return (Int(c.a), isDynamic(c.invMassA, c.invIA) ? levels[Int(c.a)] : 0)
+        }
+        // Breadth first from the bodies on static ones.
+        var head = 0
+        while head < queue.count {
+            let u = Int(queue[head])
+            head += 1
+            for e in Int(starts[u])..<Int(starts[u + 1]) {
+                let (v, level) = other(cs[Int(adjacency[e])], u)
+                if level < 0 {
+                    levels[v] = levels[u] + 1
+                    queue.append(Int32(v))
+                }
+            }
+        }
+        // From the top down: a body's supports are loaded when it is much heavier than they
+        // are, or loaded itself; the rows to them are stack rows.
+        var q = queue.count
+        while q > 0 {
+            q -= 1
+            let u = Int(queue[q])
+            let invU = solverBodies[u].invMass
+            for e in Int(starts[u])..<Int(starts[u + 1]) {
+                let ci = Int(adjacency[e])
+                let (v, level) = other(cs[ci], u)
+                if level >= levels[u] { continue }
+                // Resting rows only: an impact or a rebound is the rows' and the impact
+                // pass's business.
+                let row = cs[ci]
+                if abs(row.relativeVelocity1) > slow || (row.pointCount > 1 && abs(row.relativeVelocity2) > slow) { continue }
+                // Nor a deep overlap, which the soft rows push out at their pace.
+                let p1 = ps[2 &* ci]
+                if p1.baseSeparation + (p1.rB - p1.rA).dot(row.normal) < deep { continue }
+                if row.pointCount > 1 {
+                    let p2 = ps[2 &* ci &+ 1]
+                    if p2.baseSeparation + (p2.rB - p2.rA).dot(row.normal) < deep { continue }
+                }
+                let invV = solverBodies[v].invMass
+                let heavy = invU != 0 && invV > ratio * invU
+                if loaded[u] == 0 && !heavy { continue }
+                if level > 0 { loaded[v] = 1 }
+                cs[ci].stackUpper = Int(cs[ci].b) == u ? 1 : -1
+                // Rigid in the solve too: a soft row gives back a share of its impulse every
+                // pass (`impulseScale`), which the sweep would then have to make up, lifting
+                // the upper body with the lower one's rebound. The push-out rate stays.
+            }
+        }
+        // Lowest support first: the rows onto static bodies, then by the lower body's level.
+        for q in 0..<queue.count {
+            let u = Int(queue[q])
+            for e in Int(starts[u])..<Int(starts[u + 1]) {
+                let ci = Int(adjacency[e])
+                let c = cs[ci]
+                if c.stackUpper == 0 { continue }
+                let (_, level) = other(c, u)
+                if level == 0 { list.append(Int32(ci)) }
+            }
+        }
+        for q in 0..<queue.count {
+            let u = Int(queue[q])
+            for e in Int(starts[u])..<Int(starts[u + 1]) {
+                let ci = Int(adjacency[e])
+                let c = cs[ci]
+                if c.stackUpper == 0 { continue }
+                let upperIsB = c.stackUpper > 0
+                // u the lower side of the row.
+                if Int(upperIsB ? c.a : c.b) == u { list.append(Int32(ci)) }
+            }
+        }
+    }
+
+    /// One sweep of the stack rows (file comment): after the biased solve (`afterRelax`
+    /// false) the impulse joins the sub-step's; after the relax, the impulses the relax has
+    /// banked (the tick's totals; with forces in every sub-step, the next warm start too).
+    mutating func sweepStacks(_ ctx: StepContext, afterRelax: Bool) {
+        if contactWorld.stackContacts.isEmpty { return }
+        let invH = ctx.invH
+        let perSubstep = ctx.forcesPerSubstep
+        let slow = World.stackSweepSpeed
+        let constraints = contactWorld.constraints
+        let order = contactWorld.stackContacts
+        solverBodies.withUnsafeMutableBufferPointer { bodies in
+            contactWorld.constraintPoints.withUnsafeMutableBufferPointer { ps in
+                constraints.withUnsafeBufferPointer { cs in
+                    guard let bp = bodies.baseAddress, let pp = ps.baseAddress, let cp = cs.baseAddress else { return }
+                    for o in order {
+                        World.sweepRow(cp + Int(o), pp + 2 &* Int(o), bp, invH: invH, slow: slow, bank: (!afterRelax || perSubstep, afterRelax))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stops the upper body of one stack row from closing on the lower one (file comment):
+    /// the points' normal speeds brought to at least −s/h for a gap s (0 for an overlap),
+    /// both points at once where both need it. `bank`: add the impulses to the sub-step's
+    /// impulse, to the tick's total.
+    @inline(__always)
+    static func sweepRow(
+        _ c: UnsafePointer<ContactConstraint>, _ p: UnsafeMutablePointer<ContactConstraintPoint>,
+        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, slow: Real, bank: (Bool, Bool)
+    ) {
+        let upperIsB = c.pointee.stackUpper > 0
+        let pa = bodies + Int(c.pointee.a)
+        let pb = bodies + Int(c.pointee.b)
+        let dqA = c.pointee.fixedArmA ? Rot.identity : pa.pointee.dq
+        let dqB = c.pointee.fixedArmB ? Rot.identity : pb.pointee.dq
+        let rolling = RollingArms(c.pointee, dqA, dqB)
+        let dp = pb.pointee.dp - pa.pointee.dp
+        let n = c.pointee.normal
+        let invMass = upperIsB ? c.pointee.invMassB : c.pointee.invMassA
+        let invI = upperIsB ? c.pointee.invIB : c.pointee.invIA
+        let count = Int(c.pointee.pointCount)
+        let vA = pa.pointee.v
+        let wA = pa.pointee.w
+        let vB = pb.pointee.v
+        let wB = pb.pointee.w
+        // Per point: the upper body's arm across n, the speed to reach minus the speed now
+        // (> 0: the point closes too fast).
+        var rn = (Real(0), Real(0))
+        var need = (Real(0), Real(0))
+        for k in 0..<count {
+            let q = p + k
+            let (rA, rB, d) = rolling.arms(q.pointee.rA, q.pointee.rB, dp)
+            let s = d.dot(n) + q.pointee.baseSeparation
+            let dvx = (vB.x - wB * rB.y) - (vA.x - wA * rA.y)
+            let dvy = (vB.y + wB * rB.x) - (vA.y + wA * rA.x)
+            var vn = dvx * n.x + dvy * n.y
+            // The lower side moving into the upper one is not the upper body's doing: the
+            // sweep lifts nothing (that would make momentum); the rows resolve it both ways.
+            let lowerIn = upperIsB
+                ? (vA.x - wA * rA.y) * n.x + (vA.y + wA * rA.x) * n.y
+                : -((vB.x - wB * rB.y) * n.x + (vB.y + wB * rB.x) * n.y)
+            if lowerIn > 0 { vn += lowerIn }
+            // A gap may close within the sub-step, no more; only slow closing is a load.
+            let target = s > 0 ? -s * invH : 0
+            let gap = vn > -slow ? target - vn : 0
+            let r = (upperIsB ? rB : rA).cross(n)
+            if k == 0 {
+                rn.0 = r
+                need.0 = gap
+            } else {
+                rn.1 = r
+                need.1 = gap
+            }
+        }
+        // The upper body alone: K = [k11 k12; k12 k22], k_ij = 1/m + rn_i·rn_j/I.
+        let k11 = invMass + invI * rn.0 * rn.0
+        let k22 = invMass + invI * rn.1 * rn.1
+        let k12 = invMass + invI * rn.0 * rn.1
+        var impulse = (Real(0), Real(0))
+        if count == 2 && need.0 > 0 && need.1 > 0 {
+            let det = k11 * k22 - k12 * k12
+            if det > 1e-9 * k11 * k22 {
+                let x1 = (k22 * need.0 - k12 * need.1) / det
+                let x2 = (k11 * need.1 - k12 * need.0) / det
+                if x1 >= 0 && x2 >= 0 { impulse = (x1, x2) }
+            }
+        }
+        if impulse.0 == 0 && impulse.1 == 0 {
+            // One point alone: the one that needs more.
+            if need.0 >= need.1 {
+                if !(need.0 > 0 && k11 > 0) { return }
+                impulse.0 = need.0 / k11
+            } else {
+                if !(k22 > 0) { return }
+                impulse.1 = need.1 / k22
+            }
+        }
+        let total = impulse.0 + impulse.1
+        let turn = impulse.0 * rn.0 + impulse.1 * rn.1
+        if upperIsB {
+            pb.pointee.v = vB + (invMass * total) * n
+            pb.pointee.w = wB + invI * turn
+        } else {
+            pa.pointee.v = vA - (invMass * total) * n
+            pa.pointee.w = wA - invI * turn
+        }
+        if bank.0 {
+            p.pointee.normalImpulse += impulse.0
+            if count == 2 { (p + 1).pointee.normalImpulse += impulse.1 }
+        }
+        if bank.1 {
+            p.pointee.totalNormalImpulse += impulse.0
+            if count == 2 { (p + 1).pointee.totalNormalImpulse += impulse.1 }
+        }
+    }
+
+    /// The normal rows of a two-point stack row solved together, rigid (Box2D 2.4's block
+    /// solver): impulses λ ≥ 0 with K·Δλ bringing both points' normal speeds to at least
+    /// −bias, and each point either at that speed or without impulse. Solved one after the
+    /// other, the two points of a box under a load a thousand times its weight come out
+    /// unequal, turn the box and tip the stack over. False (nothing done) where a row has
+    /// no finite bias (a pair the impact pass owns).
+    @inline(__always)
+    static func solveStackBlock(
+        _ c: UnsafePointer<ContactConstraint>, _ p: UnsafeMutablePointer<ContactConstraintPoint>, _ rolling: RollingArms,
+        _ dp: Vec2, biasRate: Real, _ vA: inout Vec2, _ wA: inout Real, _ vB: inout Vec2, _ wB: inout Real
+    ) -> Bool {
+        let n = c.pointee.normal
+        let mA = c.pointee.invMassA
+        let iA = c.pointee.invIA
+        let mB = c.pointee.invMassB
+        let iB = c.pointee.invIB
+        let (rA1, rB1, d1) = rolling.arms(p.pointee.rA, p.pointee.rB, dp)
+        let (rA2, rB2, d2) = rolling.arms((p + 1).pointee.rA, (p + 1).pointee.rB, dp)
+        @inline(__always) func bias(_ d: Vec2, _ base: Real) -> Real {
+            let s = d.dot(n) + base
+            return s > 0 ? s * c.pointee.speculativeRate : Swift.max(biasRate * s, -c.pointee.pushLimit)
+        }
+        let bias1 = bias(d1, p.pointee.baseSeparation)
+        let bias2 = bias(d2, (p + 1).pointee.baseSeparation)
+        if !bias1.isFinite || !bias2.isFinite { return false }
+        @inline(__always) func normalSpeed(_ rA: Vec2, _ rB: Vec2) -> Real {
+            let dvx = (vB.x - wB * rB.y) - (vA.x - wA * rA.y)
+            let dvy = (vB.y + wB * rB.x) - (vA.y + wA * rA.x)
+            return dvx * n.x + dvy * n.y
+        }
+        let rnA1 = rA1.cross(n)
+        let rnB1 = rB1.cross(n)
+        let rnA2 = rA2.cross(n)
+        let rnB2 = rB2.cross(n)
+        let k11 = mA + mB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1
+        let k22 = mA + mB + iA * rnA2 * rnA2 + iB * rnB2 * rnB2
+        let k12 = mA + mB + iA * rnA1 * rnA2 + iB * rnB1 * rnB2
+        let det = k11 * k22 - k12 * k12
+        if !(det > 1e-9 * k11 * k22) { return false }
+        let a1 = p.pointee.normalImpulse
+        let a2 = (p + 1).pointee.normalImpulse
+        // b = speeds with the bias, less what the impulses so far contribute: w = K·x + b.
+        let b1 = normalSpeed(rA1, rB1) + bias1 - (k11 * a1 + k12 * a2)
+        let b2 = normalSpeed(rA2, rB2) + bias2 - (k12 * a1 + k22 * a2)
+        var x1 = -(k22 * b1 - k12 * b2) / det
+        var x2 = -(k11 * b2 - k12 * b1) / det
+        if !(x1 >= 0 && x2 >= 0) {
+            x1 = -b1 / k11
+            x2 = 0
+            if !(x1 >= 0 && k12 * x1 + b2 >= 0) {
+                x1 = 0
+                x2 = -b2 / k22
+                if !(x2 >= 0 && k12 * x2 + b1 >= 0) {
+                    x1 = 0
+                    x2 = 0
+                    if !(b1 >= 0 && b2 >= 0) { return false }
+                }
+            }
+        }
+        let j1 = x1 - a1
+        let j2 = x2 - a2
+        p.pointee.normalImpulse = x1
+        (p + 1).pointee.normalImpulse = x2
+        let px = (j1 + j2) * n.x
+        let py = (j1 + j2) * n.y
+        vA.x -= mA * px
+        vA.y -= mA * py
+        wA -= iA * (j1 * rnA1 + j2 * rnA2)
+        vB.x += mB * px
+        vB.y += mB * py
+        wB += iB * (j1 * rnB1 + j2 * rnB2)
+        return true
+    }
+}
