@@ -51,6 +51,11 @@ extension World {
     static let contactPushMaxVelocity: Real = 300
     /// Restitution is ignored below this closing speed, pt/s (Docs/semantics.md §2).
     static let restitutionThreshold: Real = 100
+    /// Stacks of unequal masses (Contacts/StackSweep.swift): a body more than this many times
+    /// heavier than a body under it loads it.
+    static let stackMassRatio: Real = 4
+    /// The stack rows are resting ones: normal speeds within this, pt/s, at the tick's start.
+    static let stackSweepSpeed: Real = 20
 
     /// Joint position error stiffness (Docs/solver.md §2.4 `constraintHertz`), Hz.
     static let jointHertz: Real = 60

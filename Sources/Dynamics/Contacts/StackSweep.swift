@@ -12,33 +12,32 @@
 // The sweep is shock propagation (Guendelman, Bridson and Fedkiw 2003) on velocities. At each
 // tick's prepare, the levels of the contact graph are counted from the static bodies (a body
 // touching one is level 1, a body touching level 1 is level 2, …); a body's supports are its
-// contacts with static bodies and lower levels. A body more than `stackMassRatio` times
-// heavier than one of its supports makes that support *loaded*, and a loaded body's supports
-// are loaded in turn, down to the ground. The stack rows are the supports of loaded bodies
-// and the rows from a body to a much lighter support. After the biased solve and after the
-// relax of every sub-step, the stack rows, lowest support first, stop their upper body's slow
-// approach to the lower one (closing speed below `stackSweepSpeed`: a resting load, not an
-// impact) with an impulse on the upper body alone, both points of a manifold together: the
-// lower body, swept already, stands for everything under it, and against a static body the
-// row is simply rigid. The impulse is banked in the row's accumulated impulse, so the next
-// warm start presses the light body down with the heavy one's weight and the ground takes
-// it: the ground feels the whole stack (its friction too), and once the warm starts carry the
-// load the sweep has little left to do.
+// contacts with static bodies and lower levels whose normal, from the body down, is within
+// 45° of its gravity (what it rests on, not what it is pushed sideways into). A body more than
+// `stackMassRatio` times heavier than a support *loads* it, and a loaded body loads its own
+// supports in turn, down to the ground. The stack rows are the supports of loaded bodies and
+// the rows from a body to a much lighter support, while they rest (normal speeds within
+// `stackSweepSpeed` at the tick's start, no deeper than the slop: a landing or a rebound is
+// left to the soft rows). They solve both points of a manifold together, rigid (Box2D 2.4's
+// block solver: solved one after the other, the points of a box under a thousand times its
+// weight came out unequal and tipped the stack), and after the biased solve and after the
+// relax of every sub-step, lowest support first, they stop their upper body's approach to the
+// lower one with an impulse on the upper body alone: the lower body, swept already, stands
+// for everything under it, and against a static body the row is simply rigid. The lower
+// body's own motion into the upper one is left to the rows (the sweep lifts nothing). A slow
+// approach is a load: its impulse is banked in the row's accumulated impulse, so the next warm
+// start presses the light body down with the heavy one's weight and the ground takes it (its
+// friction too); once the warm starts carry the load the sweep has little left to do. A fast
+// one is not banked (the next warm start would throw the light body into the ground).
 //
-// Equal masses (towers, pyramids), a light body on a heavy one, impacts, and bodies with no
-// way down to a static body are not swept; a world without unequal touching masses pays one
-// pass over its constraints. The stack rows take the scalar kernel (the overflow).
+// Equal masses (towers, pyramids), a light body on a heavy one, and bodies with no way down
+// to a static body are not swept; a world without unequal touching masses pays one pass over
+// its constraints. The stack rows take the scalar kernel (the overflow, last, lowest first).
 
 import DynamicsCollision
 import DynamicsMath
 
 extension World {
-    /// A body more than this many times heavier than a support loads it (file comment).
-    static let stackMassRatio: Real = 4
-    /// The fastest closing speed the sweep stops, pt/s: a resting load, not an impact (the
-    /// restitution threshold).
-    static let stackSweepSpeed: Real = 20
-
     /// Marks the stack rows of the tick's constraints (`stackUpper`) and lists them lowest
     /// support first in `ContactWorld.stackContacts` (file comment). No allocation once the
     /// scratch arrays have grown.
@@ -167,9 +166,14 @@ extension World {
                 let ci = Int(adjacency[e])
                 let (v, level) = other(cs[ci], u)
                 if level >= levels[u] { continue }
-                // Resting rows only: an impact or a rebound is the rows' and the impact
-                // pass's business.
+                // Rows the upper body rests on: the normal, from the upper body down, within
+                // 45° of its gravity (a body pushed sideways into a light one moves it).
                 let row = cs[ci]
+                let g = bodySims[u].gravity
+                let down = Int(row.b) == u ? -row.normal : row.normal
+                if !(down.dot(g) >= 0.7 * g.length) || g.length == 0 { continue }
+                // Resting rows only (closing or parting within `stackSweepSpeed` at the tick's
+                // start): a landing or a rebound is left to the soft rows, as before.
                 if abs(row.relativeVelocity1) > slow || (row.pointCount > 1 && abs(row.relativeVelocity2) > slow) { continue }
                 // Nor a deep overlap, which the soft rows push out at their pace.
                 let p1 = ps[2 &* ci]
@@ -183,9 +187,6 @@ extension World {
                 if loaded[u] == 0 && !heavy { continue }
                 if level > 0 { loaded[v] = 1 }
                 cs[ci].stackUpper = Int(cs[ci].b) == u ? 1 : -1
-                // Rigid in the solve too: a soft row gives back a share of its impulse every
-                // pass (`impulseScale`), which the sweep would then have to make up, lifting
-                // the upper body with the lower one's rebound. The push-out rate stays.
             }
         }
         // Lowest support first: the rows onto static bodies, then by the lower body's level.
@@ -262,6 +263,7 @@ extension World {
         // (> 0: the point closes too fast).
         var rn = (Real(0), Real(0))
         var need = (Real(0), Real(0))
+        var fast = false
         for k in 0..<count {
             let q = p + k
             let (rA, rB, d) = rolling.arms(q.pointee.rA, q.pointee.rB, dp)
@@ -275,9 +277,10 @@ extension World {
                 ? (vA.x - wA * rA.y) * n.x + (vA.y + wA * rA.x) * n.y
                 : -((vB.x - wB * rB.y) * n.x + (vB.y + wB * rB.x) * n.y)
             if lowerIn > 0 { vn += lowerIn }
-            // A gap may close within the sub-step, no more; only slow closing is a load.
+            // A gap may close within the sub-step, no more.
             let target = s > 0 ? -s * invH : 0
-            let gap = vn > -slow ? target - vn : 0
+            let gap = target - vn
+            if vn <= -slow { fast = true }
             let r = (upperIsB ? rB : rA).cross(n)
             if k == 0 {
                 rn.0 = r
@@ -319,6 +322,9 @@ extension World {
             pa.pointee.v = vA - (invMass * total) * n
             pa.pointee.w = wA - invI * turn
         }
+        // A landing is stopped by the ground through the bodies under it, and is no load:
+        // banked, the next warm start would throw the light body into the ground with it.
+        if fast { return }
         if bank.0 {
             p.pointee.normalImpulse += impulse.0
             if count == 2 { (p + 1).pointee.normalImpulse += impulse.1 }

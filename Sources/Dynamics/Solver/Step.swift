@@ -15,8 +15,11 @@
 //                              velocity at the sub-step's positions (Fields/FieldStep.swift)
 //       warmStartConstraints   joints, then contacts (contacts: sub-step 0 only)
 //       solveConstraints       joints, then contacts; biased (soft) solve
+//       sweepStacks            resting stacks of unequal masses: upper bodies stop closing on
+//                              the swept bodies under them (Contacts/StackSweep.swift)
 //       integratePositions     dp += h·v, da += h·ω, dq = rot(da) (to an ulp) on the solver bodies
 //       relaxConstraints       joints, then contacts; rigid, friction
+//       sweepStacks            again, on the sub-step's final velocities
 //     storeImpulses            contact restitution; joints and contacts store impulses; began events
 //     finalizeBodies           v, ω back; centre += dp, angle += da (or the time of impact of
 //                              a fast body against static colliders); transforms, bounding
