@@ -214,8 +214,11 @@ extension World {
     }
 
     /// One sweep of the stack rows (file comment): after the biased solve (`afterRelax`
-    /// false) the impulse joins the sub-step's; after the relax, the impulses the relax has
-    /// banked (the tick's totals; with forces in every sub-step, the next warm start too).
+    /// false) the impulse joins the sub-step's, which the relax banks and the next warm start
+    /// applies; after the relax only the tick's totals (events, friction of the next tick).
+    /// Banked after the relax as well, the warm start of an off-centre load carried the
+    /// sweep's last impulse to the light box at its own arm, a torque it never had: a rocking
+    /// mode that grew from round-off (1e-17 rad to a toppled stack within a second, `ideal`).
     mutating func sweepStacks(_ ctx: StepContext, afterRelax: Bool) {
         if contactWorld.stackContacts.isEmpty { return }
         let invH = ctx.invH
@@ -228,7 +231,7 @@ extension World {
                 constraints.withUnsafeBufferPointer { cs in
                     guard let bp = bodies.baseAddress, let pp = ps.baseAddress, let cp = cs.baseAddress else { return }
                     for o in order {
-                        World.sweepRow(cp + Int(o), pp + 2 &* Int(o), bp, invH: invH, slow: slow, bank: (!afterRelax || perSubstep, afterRelax))
+                        World.sweepRow(cp + Int(o), pp + 2 &* Int(o), bp, invH: invH, slow: slow, bank: (!afterRelax, afterRelax))
                     }
                 }
             }
