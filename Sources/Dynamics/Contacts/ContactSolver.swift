@@ -466,7 +466,7 @@ extension World {
             }
         }
         limitPushOut(&cs, ps)
-        findStacks(&cs, ps)
+        findStacks(&cs, &ps, landings: ctx.forcesPerSubstep)
         swap(&cs, &contactWorld.constraints)
         swap(&ps, &contactWorld.constraintPoints)
         colourContacts()
@@ -603,7 +603,9 @@ extension World {
         let count = Int(c.pointee.pointCount)
         let rolling = RollingArms(c.pointee, dqA, dqB)
         var k = 0
-        if c.pointee.stackUpper != 0 && count == 2
+        if c.pointee.stackUpper == 2 || c.pointee.stackUpper == -2 {
+            k = count  // a landing: the stack sweep's alone (Contacts/StackSweep.swift)
+        } else if c.pointee.stackUpper != 0 && count == 2
             && World.solveStackBlock(c, p, rolling, dp, biasRate: biasRate, &vA, &wA, &vB, &wB)
         {
             k = count  // both points solved together (Contacts/StackSweep.swift)

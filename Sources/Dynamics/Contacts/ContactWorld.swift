@@ -707,8 +707,19 @@ extension World {
                                             // ahead: between two moving inelastic bodies the soft
                                             // contact takes an overlap out, and the wider reach cost
                                             // a quarter more work on the chains benchmark.
+                                            // So does a pair of very unequal masses: a heavy body
+                                            // landing on a light one is stopped at its surface by the
+                                            // stack sweep (StackSweep.swift); sunk in, the light body
+                                            // could not hold it.
                                             var cutoff = CollisionConstants.speculativeDistance
-                                            if restitution > 0 || (flagsA | flagsB) & BodyFlags.isStatic != 0 {
+                                            var unequal = false
+                                            if bodyA >= 0 {
+                                                let iA = sims[Int(bodyA)].invMass
+                                                let iB = sims[Int(bodyB)].invMass
+                                                let r = World.stackMassRatio
+                                                unequal = model == .ideal && iA != 0 && iB != 0 && (iA > r * iB || iB > r * iA)
+                                            }
+                                            if restitution > 0 || unequal || (flagsA | flagsB) & BodyFlags.isStatic != 0 {
                                                 var speed = sims[Int(bodyB)].v.length + lookAhead * sims[Int(bodyB)].gravity.length
                                                 if haveExtents { speed += abs(sims[Int(bodyB)].w) * maxExtent[Int(bodyB)] }
                                                 if bodyA >= 0 {

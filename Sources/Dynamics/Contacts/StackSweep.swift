@@ -30,6 +30,17 @@
 // friction too); once the warm starts carry the load the sweep has little left to do. A fast
 // one is not banked (the next warm start would throw the light body into the ground).
 //
+// Landings. A heavy body falling onto a light one that rests on the ground would sink in: the
+// light body's row cannot stop it within a few passes, and the impulse that row piles up,
+// warm started, throws the heavy body back up (a box ten times heavier dropped 100 pt onto a
+// light one rebounded at 200 pt/s with elasticity 0). Such a pair's manifold reaches ahead as
+// a static pair's does (ContactWorld.swift), and while every point is still apart and the
+// pair closes faster than `stackSweepSpeed`, the row is the sweep's alone: no rows, no warm
+// start, and the sweep stops the heavy body at the surface, unbanked (the ground takes the
+// blow through the bodies under it, as it would). In the `ideal` model only: with the load
+// applied once per tick (`uikit`), landings so handled threw some stacks apart (1:10 to
+// 1:1,000, dropped 100 pt), and that model keeps the original's soft landings.
+//
 // Equal masses (towers, pyramids), a light body on a heavy one, and bodies with no way down
 // to a static body are not swept; a world without unequal touching masses pays one pass over
 // its constraints. The stack rows take the scalar kernel (the overflow, last, lowest first).
@@ -41,7 +52,9 @@ extension World {
     /// Marks the stack rows of the tick's constraints (`stackUpper`) and lists them lowest
     /// support first in `ContactWorld.stackContacts` (file comment). No allocation once the
     /// scratch arrays have grown.
-    mutating func findStacks(_ cs: inout ContiguousArray<ContactConstraint>, _ ps: ContiguousArray<ContactConstraintPoint>) {
+    mutating func findStacks(
+        _ cs: inout ContiguousArray<ContactConstraint>, _ ps: inout ContiguousArray<ContactConstraintPoint>, landings: Bool
+    ) {
         var list = ContiguousArray<Int32>()
         swap(&list, &contactWorld.stackContacts)
         list.removeAll(keepingCapacity: true)
@@ -172,21 +185,29 @@ extension World {
                 let g = bodySims[u].gravity
                 let down = Int(row.b) == u ? -row.normal : row.normal
                 if !(down.dot(g) >= 0.7 * g.length) || g.length == 0 { continue }
-                // Resting rows only (closing or parting within `stackSweepSpeed` at the tick's
-                // start): a landing or a rebound is left to the soft rows, as before.
-                if abs(row.relativeVelocity1) > slow || (row.pointCount > 1 && abs(row.relativeVelocity2) > slow) { continue }
-                // Nor a deep overlap, which the soft rows push out at their pace.
+                // Resting rows (closing or parting within `stackSweepSpeed` at the tick's start,
+                // no deeper than the slop), and landings (every point still apart): a rebound or
+                // a deep overlap is left to the soft rows, which push it out at their pace.
                 let p1 = ps[2 &* ci]
-                if p1.baseSeparation + (p1.rB - p1.rA).dot(row.normal) < deep { continue }
-                if row.pointCount > 1 {
-                    let p2 = ps[2 &* ci &+ 1]
-                    if p2.baseSeparation + (p2.rB - p2.rA).dot(row.normal) < deep { continue }
+                let p2 = ps[2 &* ci &+ 1]
+                let s1 = p1.baseSeparation + (p1.rB - p1.rA).dot(row.normal)
+                let s2 = row.pointCount > 1 ? p2.baseSeparation + (p2.rB - p2.rA).dot(row.normal) : s1
+                let landing = landings && s1 > 0 && s2 > 0
+                if !landing {
+                    if abs(row.relativeVelocity1) > slow || (row.pointCount > 1 && abs(row.relativeVelocity2) > slow) { continue }
+                    if s1 < deep || s2 < deep { continue }
                 }
                 let invV = solverBodies[v].invMass
                 let heavy = invU != 0 && invV > ratio * invU
                 if loaded[u] == 0 && !heavy { continue }
                 if level > 0 { loaded[v] = 1 }
-                cs[ci].stackUpper = Int(cs[ci].b) == u ? 1 : -1
+                // A landing row is the sweep's alone (file comment, "Landings").
+                let kind: Int8 = landing && Swift.min(row.relativeVelocity1, row.pointCount > 1 ? row.relativeVelocity2 : 0) < -slow ? 2 : 1
+                cs[ci].stackUpper = Int(cs[ci].b) == u ? kind : -kind
+                if kind == 2 {
+                    ps[2 &* ci].normalImpulse = 0
+                    ps[2 &* ci &+ 1].normalImpulse = 0
+                }
             }
         }
         // Lowest support first: the rows onto static bodies, then by the lower body's level.
