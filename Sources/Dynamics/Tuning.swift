@@ -49,6 +49,14 @@ extension World {
     static let contactDampingRatio: Real = 10
     /// The fastest a soft contact pushes overlapping bodies apart, pt/s.
     static let contactPushMaxVelocity: Real = 300
+    /// A crowd's push-out (Contacts/PushOut.swift): rows deeper than `deepRelaxDepth` (pt) at
+    /// the tick's start on an item in `deepRelaxCrowd` or more deep contacts, when one opens
+    /// faster than `deepRelaxSpeed` (pt/s) before the relax, get up to `deepRelaxPasses` extra
+    /// rigid passes of their normal rows.
+    static let deepRelaxDepth: Real = 2
+    static let deepRelaxSpeed: Real = 20
+    static let deepRelaxPasses = 6
+    static let deepRelaxCrowd: Int32 = 4
     /// Restitution is ignored below this closing speed, pt/s (Docs/semantics.md §2).
     static let restitutionThreshold: Real = 100
     /// Stacks of unequal masses (Contacts/StackSweep.swift): a body more than this many times

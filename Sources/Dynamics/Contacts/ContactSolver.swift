@@ -545,12 +545,14 @@ extension World {
     }
 
     /// One pass over the contacts: the biased solve (`useBias`) or the rigid relax, which also
-    /// solves friction (file comment).
-    mutating func solveContacts(_ ctx: StepContext, useBias: Bool) {
+    /// solves friction (file comment); `deepOnly`: a rigid pass of the normal rows of the
+    /// crowd's deep rows alone (Contacts/PushOut.swift, `solveDeepContacts`).
+    mutating func solveContacts(_ ctx: StepContext, useBias: Bool, deepOnly: Bool = false) {
         let invH = ctx.invH
         let keep = ctx.forcesPerSubstep
         let constraints = contactWorld.constraints
-        let overflow = contactWorld.overflowContacts
+        let overflow = deepOnly ? contactWorld.deepOverflow : contactWorld.overflowContacts
+        let deepWide = contactWorld.deepWide
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             // The overflow one by one, then the colours, four constraints at a time
             // (Contacts/WideContactSolver.swift).
@@ -561,27 +563,29 @@ extension World {
                         for o in ov {
                             let i = Int(o)
                             World.solveContact(
-                                cp + i, pp + 2 &* i, bp, invH: invH, relax: !useBias, keepNormal: keep)
+                                cp + i, pp + 2 &* i, bp, invH: invH, relax: !useBias, keepNormal: keep,
+                                friction: !deepOnly)
                         }
                     }
                 }
             }
             contactWorld.wideContacts.withUnsafeMutableBufferPointer { ws in
                 guard let bp = bodies.baseAddress, let wp = ws.baseAddress else { return }
-                if useBias {
-                    for r in 0..<ws.count { World.solveWide(wp + r, bp, relax: false, keepNormal: keep) }
+                if deepOnly {
+                    for r in deepWide { World.solveWide(wp + Int(r), bp, relax: true, keepNormal: keep, friction: false) }
+                } else if useBias {
+                    for r in 0..<ws.count { World.solveWide(wp + r, bp, relax: false, keepNormal: keep, friction: false) }
                 } else {
-                    for r in 0..<ws.count { World.solveWide(wp + r, bp, relax: true, keepNormal: keep) }
+                    for r in 0..<ws.count { World.solveWide(wp + r, bp, relax: true, keepNormal: keep, friction: true) }
                 }
             }
         }
     }
 
-    /// One contact's rows (file comment): normal points, then friction when relaxing.
     @inline(__always)
     static func solveContact(
         _ c: UnsafePointer<ContactConstraint>, _ p: UnsafeMutablePointer<ContactConstraintPoint>,
-        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, relax: Bool, keepNormal: Bool
+        _ bodies: UnsafeMutablePointer<SolverBody>, invH: Real, relax: Bool, keepNormal: Bool, friction withFriction: Bool = true
     ) {
         let pa = bodies + Int(c.pointee.a)
         let pb = bodies + Int(c.pointee.b)
@@ -646,7 +650,7 @@ extension World {
             wB += iB * (rB.x * py - rB.y * px)
             k &+= 1
         }
-        if relax {
+        if relax && withFriction {
             let friction = c.pointee.friction
             let tx = n.y
             let ty = -n.x

@@ -162,6 +162,15 @@ struct ContactWorld {
     var colourCounts = ContiguousArray<Int32>()
     /// Deep contacts per solver body this tick (Contacts/PushOut.swift).
     var deepContactCounts = ContiguousArray<Int32>()
+    /// The constraints of this tick deeper than `World.deepRelaxDepth` at its start
+    /// (Contacts/PushOut.swift).
+    var deepRows = ContiguousArray<Int32>()
+    /// The rows that hold them, built when first needed in the tick (`deepSubsetReady`): the
+    /// overflow constraints and wide rows with a deep lane; scratch: a flag per constraint.
+    var deepOverflow = ContiguousArray<Int32>()
+    var deepWide = ContiguousArray<Int32>()
+    var deepFlags = ContiguousArray<Bool>()
+    var deepSubsetReady = false
     /// The stacks' sweep (Contacts/StackSweep.swift): the swept constraints, lowest support
     /// first; scratch: per body its level and its first adjacency entry, the adjacency
     /// (constraint indices), the breadth-first queue, whether a body holds up a stack.

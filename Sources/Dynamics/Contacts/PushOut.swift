@@ -10,12 +10,20 @@
 // the bounds. So the cap is shared: a deep contact (some point deeper than the linear slop)
 // of a body in k deep contacts pushes at most cap/k, k the larger count of its two dynamic
 // sides. A pair that overlaps alone still separates at the full cap; the first tick of 50
-// boxes in one spot now gives 26 pt/s, not 1,300. Not bounded yet: in a packed pile the
-// one Gauss–Seidel pass a sub-step leaves a residue that the warm starts carry into every
-// sub-step, and items still reach 370–530 pt/s (a pseudo-velocity push-out, as Box2D 2.4's
-// split impulses, would bound it; Docs/engine.md, "Not done yet"). Shallow contacts
-// (resting, within the slop) push far slower than any share (biasRate·slop ≈ 190 pt/s at
-// most, usually a few pt/s) and keep the full cap.
+// boxes in one spot now gives 26 pt/s, not 1,300. Shallow contacts (resting, within the
+// slop) push far slower than any share (biasRate·slop ≈ 190 pt/s at most, usually a few
+// pt/s) and keep the full cap.
+//
+// Over the sub-steps a crowd still compounded the pushes: the one rigid relax pass a sub-step
+// leaves part of the biased solve's push in a packed pile's velocities, the warm starts carry
+// it on, and items reached 370–1,060 pt/s. So the rows more than `deepRelaxDepth` deep at the
+// tick's start on an item in `deepRelaxCrowd` or more deep contacts (`deepRows`) are checked
+// before the relax; when some of them open faster than `deepRelaxSpeed`, the rows that hold
+// them (overflow constraints and wide rows with such a lane) get rigid passes of their normal
+// rows alone, `deepRelaxPasses` at most, stopping once no point that still pushes opens faster
+// than that (`relaxConstraints`, Solver/Step.swift). Friction is left to the relax proper,
+// which follows: solved among the push's impulses, it turned the push sideways. The crowd
+// test spares a tall pile under gravity (the rain's balls touch 6 at most and sag several pt).
 
 import DynamicsCollision
 import DynamicsMath
@@ -41,6 +49,8 @@ extension World {
             firstDeep = i
             break
         }
+        contactWorld.deepRows.removeAll(keepingCapacity: true)
+        contactWorld.deepSubsetReady = false
         if firstDeep < 0 { return }
         let bodyCount = bodySims.count + 1
         var counts = ContiguousArray<Int32>()
@@ -50,8 +60,19 @@ extension World {
         } else {
             for i in 0..<bodyCount { counts[i] = 0 }
         }
+        // An overlap several slops deep may be one being pushed out (not only a loaded
+        // contact's give): the relax checks those rows for a push-out left in their velocity
+        // (Step.swift, `relaxConstraints`).
+        let veryDeep = -World.deepRelaxDepth
         for i in firstDeep..<cs.count where isDeep(cs[i], i) {
             let c = cs[i]
+            let p = ps[2 &* i]
+            var s = p.baseSeparation + (p.rB - p.rA).dot(c.normal)
+            if c.pointCount > 1 {
+                let q = ps[2 &* i &+ 1]
+                s = Swift.min(s, q.baseSeparation + (q.rB - q.rA).dot(c.normal))
+            }
+            if s < veryDeep { contactWorld.deepRows.append(Int32(truncatingIfNeeded: i)) }
             if c.invMassA != 0 || c.invIA != 0 { counts[Int(c.a)] += 1 }
             if c.invMassB != 0 || c.invIB != 0 { counts[Int(c.b)] += 1 }
         }
@@ -61,7 +82,121 @@ extension World {
             if k > 1 && isDeep(cs[i], i) { limit = cap / Real(k) }
             cs[i].pushLimit = limit
         }
+        // Only a crowd: a row whose busier side is in `deepRelaxCrowd` or more deep contacts.
+        var kept = 0
+        for j in 0..<contactWorld.deepRows.count {
+            let r = contactWorld.deepRows[j]
+            let c = cs[Int(r)]
+            if Swift.max(counts[Int(c.a)], counts[Int(c.b)]) >= World.deepRelaxCrowd {
+                contactWorld.deepRows[kept] = r
+                kept += 1
+            }
+        }
+        contactWorld.deepRows.removeLast(contactWorld.deepRows.count - kept)
         swap(&counts, &contactWorld.deepContactCounts)
     }
 }
 
+
+extension World {
+    /// Before and between the relax's passes: whether some contact that was deeper than
+    /// `deepRelaxDepth` at the tick's start opens faster than `deepRelaxSpeed` (Step.swift,
+    /// `relaxConstraints`). A pass over those rows only.
+    func pushOutLeft() -> Bool {
+        let limit = World.deepRelaxSpeed
+        return contactWorld.deepRows.withUnsafeBufferPointer { rows in
+            contactWorld.constraints.withUnsafeBufferPointer { cs in
+                contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
+                    solverBodies.withUnsafeBufferPointer { bs in
+                        for r in rows {
+                            let i = Int(r)
+                            let c = cs[i]
+                            let a = bs[Int(c.a)]
+                            let b = bs[Int(c.b)]
+                            for k in 0..<Int(c.pointCount) {
+                                let p = ps[2 &* i &+ k]
+                                let vA = a.v + Vec2(-a.w * p.rA.y, a.w * p.rA.x)
+                                let vB = b.v + Vec2(-b.w * p.rB.y, b.w * p.rB.x)
+                                if (vB - vA).dot(c.normal) > limit { return true }
+                            }
+                        }
+                        return false
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension World {
+    /// One rigid pass of the normal rows of the deep constraints alone, in the order of the
+    /// full pass: the overflow's, then the wide rows that hold one (friction is left to the
+    /// relax that follows). The first call of a tick finds those rows; no allocation once
+    /// the scratch has grown.
+    mutating func solveDeepContacts(_ ctx: StepContext) {
+        if !contactWorld.deepSubsetReady { findDeepSubset() }
+        solveContacts(ctx, useBias: false, deepOnly: true)
+    }
+
+    /// Fills `deepOverflow` and `deepWide` from `deepRows`.
+    mutating func findDeepSubset() {
+        contactWorld.deepSubsetReady = true
+        let n = contactWorld.constraints.count
+        var flags = ContiguousArray<Bool>()
+        swap(&flags, &contactWorld.deepFlags)
+        if flags.count < n { flags = ContiguousArray(repeating: false, count: n) }
+        for r in contactWorld.deepRows { flags[Int(r)] = true }
+        contactWorld.deepOverflow.removeAll(keepingCapacity: true)
+        for o in contactWorld.overflowContacts where flags[Int(o)] { contactWorld.deepOverflow.append(o) }
+        contactWorld.deepWide.removeAll(keepingCapacity: true)
+        for (r, w) in contactWorld.wideContacts.enumerated() {
+            var any = false
+            for lane in 0..<4 where w.index[lane] >= 0 && flags[Int(w.index[lane])] { any = true }
+            if any { contactWorld.deepWide.append(Int32(truncatingIfNeeded: r)) }
+        }
+        for r in contactWorld.deepRows { flags[Int(r)] = false }
+        swap(&flags, &contactWorld.deepFlags)
+    }
+}
+
+extension World {
+    /// Between the extra passes: whether some point of the deep rows that still pushes
+    /// (a positive impulse) opens faster than `deepRelaxSpeed`, the residue of a pass that
+    /// has not converged. A point that opens with no impulse is parting, which is no residue.
+    func deepResidueLeft() -> Bool {
+        let limit = World.deepRelaxSpeed
+        return solverBodies.withUnsafeBufferPointer { bs in
+            for o in contactWorld.deepOverflow {
+                let i = Int(o)
+                let c = contactWorld.constraints[i]
+                let a = bs[Int(c.a)]
+                let b = bs[Int(c.b)]
+                for k in 0..<Int(c.pointCount) {
+                    let p = contactWorld.constraintPoints[2 &* i &+ k]
+                    if p.normalImpulse <= 0 { continue }
+                    let vA = a.v + Vec2(-a.w * p.rA.y, a.w * p.rA.x)
+                    let vB = b.v + Vec2(-b.w * p.rB.y, b.w * p.rB.x)
+                    if (vB - vA).dot(c.normal) > limit { return true }
+                }
+            }
+            for r in contactWorld.deepWide {
+                let w = contactWorld.wideContacts[Int(r)]
+                for lane in 0..<4 where w.index[lane] >= 0 {
+                    let a = bs[Int(w.a[lane])]
+                    let b = bs[Int(w.b[lane])]
+                    let n = Vec2(Real(w.nx[lane]), Real(w.ny[lane]))
+                    for k in 0..<(w.twoPoints ? 2 : 1) {
+                        let q = k == 0 ? w.p1 : w.p2
+                        if q.normalImpulse[lane] <= 0 { continue }
+                        let rA = Vec2(Real(q.rAx[lane]), Real(q.rAy[lane]))
+                        let rB = Vec2(Real(q.rBx[lane]), Real(q.rBy[lane]))
+                        let vA = a.v + Vec2(-a.w * rA.y, a.w * rA.x)
+                        let vB = b.v + Vec2(-b.w * rB.y, b.w * rB.x)
+                        if (vB - vA).dot(n) > limit { return true }
+                    }
+                }
+            }
+            return false
+        }
+    }
+}

@@ -443,7 +443,7 @@ extension World {
     @inline(__always)
     static func solveWide(
         _ w: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<SolverBody>, relax: Bool,
-        keepNormal: Bool
+        keepNormal: Bool, friction withFriction: Bool
     ) {
         var A = WideBodies(bodies, w.pointee.a)
         var B = WideBodies(bodies, w.pointee.b)
@@ -452,7 +452,7 @@ extension World {
         let two = w.pointee.twoPoints
         World.wideNormalRow(&w.pointee.p1, &A, &B, pose, k)
         if two { World.wideNormalRow(&w.pointee.p2, &A, &B, pose, k) }
-        if relax {
+        if relax && withFriction {
             let friction = w.pointee.friction
             World.wideFrictionRow(&w.pointee.p1, &A, &B, k, friction, keepNormal: keepNormal)
             if two { World.wideFrictionRow(&w.pointee.p2, &A, &B, k, friction, keepNormal: keepNormal) }

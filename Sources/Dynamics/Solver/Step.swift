@@ -306,6 +306,19 @@ extension World {
     /// Hook: one rigid relax pass of joints, then contacts (with friction).
     mutating func relaxConstraints(_ ctx: StepContext) {
         solveJoints(ctx, useBias: false)
+        if !contactWorld.deepRows.isEmpty {
+            // One Gauss–Seidel pass leaves part of a packed pile's push-out in its velocities
+            // (Contacts/PushOut.swift): while the deep rows still open, rigid passes of their
+            // normals alone (friction rows would turn the push-out sideways), a few at most;
+            // then the relax proper.
+            if pushOutLeft() {
+                var pass = 0
+                repeat {
+                    solveDeepContacts(ctx)
+                    pass += 1
+                } while pass < World.deepRelaxPasses && deepResidueLeft()
+            }
+        }
         solveContacts(ctx, useBias: false)
     }
 
