@@ -243,7 +243,6 @@ extension World {
     mutating func sweepStacks(_ ctx: StepContext, afterRelax: Bool) {
         if contactWorld.stackContacts.isEmpty { return }
         let invH = ctx.invH
-        let perSubstep = ctx.forcesPerSubstep
         let slow = World.stackSweepSpeed
         let constraints = contactWorld.constraints
         let order = contactWorld.stackContacts
