@@ -582,6 +582,8 @@ extension World {
         }
     }
 
+    /// One contact's rows (file comment): normal points, then friction when relaxing (unless
+    /// `friction` is false: the crowd's extra passes, Contacts/PushOut.swift).
     @inline(__always)
     static func solveContact(
         _ c: UnsafePointer<ContactConstraint>, _ p: UnsafeMutablePointer<ContactConstraintPoint>,

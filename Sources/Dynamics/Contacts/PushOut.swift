@@ -96,11 +96,8 @@ extension World {
         contactWorld.deepRows.removeLast(contactWorld.deepRows.count - kept)
         swap(&counts, &contactWorld.deepContactCounts)
     }
-}
 
-
-extension World {
-    /// Before and between the relax's passes: whether some contact that was deeper than
+    /// Before the relax: whether some contact that was deeper than
     /// `deepRelaxDepth` at the tick's start opens faster than `deepRelaxSpeed` (Step.swift,
     /// `relaxConstraints`). A pass over those rows only.
     func pushOutLeft() -> Bool {
@@ -127,9 +124,7 @@ extension World {
             }
         }
     }
-}
 
-extension World {
     /// One rigid pass of the normal rows of the deep constraints alone, in the order of the
     /// full pass: the overflow's, then the wide rows that hold one (friction is left to the
     /// relax that follows). The first call of a tick finds those rows; no allocation once
@@ -158,9 +153,7 @@ extension World {
         for r in contactWorld.deepRows { flags[Int(r)] = false }
         swap(&flags, &contactWorld.deepFlags)
     }
-}
 
-extension World {
     /// Between the extra passes: whether some point of the deep rows that still pushes
     /// (a positive impulse) opens faster than `deepRelaxSpeed`, the residue of a pass that
     /// has not converged. A point that opens with no impulse is parting, which is no residue.
