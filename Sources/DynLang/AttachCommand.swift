@@ -36,7 +36,8 @@ struct AttachCommand: Command {
         summary: "attaches an item to a point or two items to each other (UIAttachmentBehavior)",
         details: """
             Offsets are in the item's own frame and turn with it. The length defaults to the distance \
-            when attached. frequency 0 (the default) is a rigid rod; above 0 a spring of that many Hz \
+            when attached; another length, or an anchor moved (`set NAME.anchorX`), takes the items \
+            there on their positions, at most 1,200 pt/s, without giving them speed. frequency 0 (the default) is a rigid rod; above 0 a spring of that many Hz \
             with the damping ratio D (1: critical). pin: a hinge at X Y, range in radians relative to \
             the starting angle (`inf` for no limit on that side), friction a resisting torque. fixed: a weld. slide: motion only along the \
             axis through X Y, range in points. limit: a rope, at most `length` apart.

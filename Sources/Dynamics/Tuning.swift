@@ -71,6 +71,18 @@ extension World {
     static let jointHertzPerSubstep: Real = 90
     /// Joint position error damping ratio.
     static let jointDampingRatio: Real = 2
+    /// Joint errors (pt) up to `jointSlop` are corrected through velocities (the soft rows
+    /// above); one beyond it starts a pull-in (Joints/PullIn.swift): position passes at the
+    /// tick's start, up to `jointPullInPasses` that move nothing faster than
+    /// `jointPullInSpeed` (pt/s: Box2D 2's 0.2 m a 60 Hz step, at 100 pt to the metre), then
+    /// as many that settle what the pulled items carry, take joint errors down to
+    /// `jointPullInSettle`.
+    static let jointSlop: Real = 2
+    /// The same for angle rows (a weld's or a slide's angle, a pin's angle limits), rad (2°).
+    static let jointAngularSlop: Real = 0.034906585039886591
+    static let jointPullInSpeed: Real = 1200
+    static let jointPullInPasses = 4
+    static let jointPullInSettle: Real = 0.01
 
     /// The fastest a body moves, pt/s (400 m/s), and turns, rad per sub-step.
     static let maxLinearSpeed: Real = 40_000

@@ -133,7 +133,7 @@ extension JointSim {
             massScale = spring.massScale
             impulseScale = spring.impulseScale
         } else if useBias {
-            bias = jc.jointSoftness.biasRate * c + jc.invH * lengthDrift(d, L, u, A, B, rA, rB, jc.h)
+            bias = jc.jointSoftness.biasRate * biasError(c) + jc.invH * lengthDrift(d, L, u, A, B, rA, rB, jc.h)
             massScale = jc.jointSoftness.massScale
             impulseScale = jc.jointSoftness.impulseScale
         }
@@ -142,9 +142,12 @@ extension JointSim {
         applyLinear(lambda * u, &A, &B, rA, rB)
     }
 
+    /// `implied`: an implied long-range row (JointSolver.swift), whose stretch is a chain's
+    /// and not its own: its bias sees all of it, unless a pull-in left it marked.
     @inline(__always)
     mutating func solveRope(
-        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: StepContext, useBias: Bool, refresh: Bool
+        _ A: inout SolverBody, _ B: inout SolverBody, _ jc: StepContext, useBias: Bool, refresh: Bool,
+        implied: Bool = false
     ) {
         if refresh { refreshDistance(A, B) }
         let rA = rAs
@@ -161,7 +164,7 @@ extension JointSim {
         if c > 0 {
             bias = (c - drift) * jc.invH
         } else if useBias {
-            bias = jc.jointSoftness.biasRate * c - jc.invH * drift
+            bias = jc.jointSoftness.biasRate * (implied ? impliedBiasError(c) : biasError(c)) - jc.invH * drift
             massScale = jc.jointSoftness.massScale
             impulseScale = jc.jointSoftness.impulseScale
         }

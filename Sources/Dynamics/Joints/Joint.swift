@@ -68,6 +68,9 @@ enum JointFlags {
     static let inactive: UInt8 = 1 << 4
     /// The user spring acts as a force, once per sub-step (ideal; see `Softness.springImpulse`).
     static let forceSpring: UInt8 = 1 << 5
+    /// The position passes of this tick left the joint's error beyond the slop (it is being
+    /// pulled in, Joints/PullIn.swift): its rigid rows have no position bias this tick.
+    static let pulling: UInt8 = 1 << 6
 }
 
 /// The impulses a joint accumulates within one sub-step (kg·pt/s; angular rows kg·pt²/s).
@@ -248,6 +251,9 @@ struct JointSolverState {
     /// (active joints only; see `World.interleaveJoints`), and that function's scratch.
     var order = ContiguousArray<Int32>()
     var scratch = ContiguousArray<Int32>()
+    /// Some joint's error was beyond `World.jointSlop` when the tick was prepared: the tick
+    /// starts with position passes (Joints/PullIn.swift).
+    var overSlop = false
 }
 
 /// Small dense linear algebra for the joint rows.
@@ -277,6 +283,21 @@ enum JointMath {
     /// The most a curvature correction may ask for in one sub-step, pt: the normal drift is a
     /// fraction of a point; more means a violent motion that the correction should not feed.
     static let maxDrift: Real = 1
+
+    /// The part of a position error that the velocity rows correct (Joints/PullIn.swift): at
+    /// most `World.jointSlop`; the position passes take the rest (`JointSim.biasError`).
+    @inline(__always)
+    static func slopPart(_ c: Real) -> Real {
+        Swift.min(Swift.max(c, -World.jointSlop), World.jointSlop)
+    }
+
+    /// The same for a point error (its length at most `World.jointSlop`).
+    @inline(__always)
+    static func slopPart(_ c: Vec2) -> Vec2 {
+        let l2 = c.lengthSquared
+        if l2 <= World.jointSlop * World.jointSlop { return c }
+        return (World.jointSlop / l2.squareRoot()) * c
+    }
 
     /// Clamps a drift vector to `maxDrift`.
     @inline(__always)

@@ -138,18 +138,25 @@ extension World {
 
     /// Hook (prepareConstraints): resolves bodies, anchors, masses and softness for this tick.
     mutating func prepareJoints(_ ctx: StepContext) {
-        if jointWorld.joints.isEmpty { return }
+        if jointWorld.joints.isEmpty {
+            jointWorld.solver.overSlop = false
+            return
+        }
         // The interleaved order depends only on the joints' bodies and which are active.
         var reorder = jointWorld.solver.topologyDirty || jointWorld.solver.order.isEmpty
         if jointWorld.solver.topologyDirty { rebuildImpliedJoints() }
         let jc = ctx
         jointWorld.solver.context = jc
+        var overSlop = false
         items.withUnsafeBufferPointer { its in
             bodySims.withUnsafeBufferPointer { sims in
                 solverBodies.withUnsafeBufferPointer { solver in
                     jointWorld.joints.withUnsafeMutableBufferPointer { js in
                         for k in 0..<js.count {
                             if World.prepare(&js[k], its, sims, jc) { reorder = true }
+                            if js[k].needsPullIn() {
+                                overSlop = true
+                            }
                         }
                         jointWorld.impliedJoints.withUnsafeMutableBufferPointer { ij in
                             for k in 0..<ij.count {
@@ -159,6 +166,8 @@ extension World {
                                     ij[k].localA = root == ImpliedRoot.worldEndA ? js[src].localA : js[src].localB
                                 }
                                 _ = World.prepare(&ij[k], its, sims, jc)
+                                // Marked only within a pull-in's tick (Joints/PullIn.swift).
+                                ij[k].flags &= ~JointFlags.pulling
                                 if ij[k].flags & JointFlags.inactive == 0
                                     && World.impliedRowIsSlack(ij[k], solver, tick: ctx.tickDuration)
                                 {
@@ -174,6 +183,7 @@ extension World {
             }
         }
         if reorder { interleaveJoints() }
+        jointWorld.solver.overSlop = overSlop
     }
 
     /// Whether an implied long-range row (a rope) is so far from taut that it cannot act
@@ -484,7 +494,7 @@ extension World {
     ) {
         let refresh = !useBias
         forEachActive(js, bodies, nil) { j, A, B in
-            j.pointee.solveRope(&A.pointee, &B.pointee, jc, useBias: useBias, refresh: refresh)
+            j.pointee.solveRope(&A.pointee, &B.pointee, jc, useBias: useBias, refresh: refresh, implied: true)
         }
     }
 

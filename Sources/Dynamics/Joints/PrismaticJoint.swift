@@ -62,7 +62,7 @@ extension JointSim {
             let m = k > 0 ? 1 / k : 0
             if lower > -Real.infinity {
                 let applied = jc.limitImpulse(
-                    c: x - lower, cdot: a.dot(B.v - A.v) + sB * B.w - sA * A.w, mass: m,
+                    c: limitBias(x - lower, angle: false), cdot: a.dot(B.v - A.v) + sB * B.w - sA * A.w, mass: m,
                     accumulated: &impulse.lower, useBias: useBias)
                 let p = applied * a
                 A.v -= mA * p
@@ -72,7 +72,7 @@ extension JointSim {
             }
             if upper < Real.infinity {
                 let applied = jc.limitImpulse(
-                    c: upper - x, cdot: a.dot(A.v - B.v) + sA * A.w - sB * B.w, mass: m,
+                    c: limitBias(upper - x, angle: false), cdot: a.dot(A.v - B.v) + sA * A.w - sB * B.w, mass: m,
                     accumulated: &impulse.upper, useBias: useBias)
                 let p = applied * a
                 A.v += mA * p
@@ -91,7 +91,7 @@ extension JointSim {
         var massScale: Real = 1
         var impulseScale: Real = 0
         if useBias {
-            let c = Vec2(n.dot(d), deltaAngle + (B.da - A.da))
+            let c = Vec2(biasError(n.dot(d)), biasAngle(deltaAngle + (B.da - A.da)))
             bias = jc.jointSoftness.biasRate * c
             massScale = jc.jointSoftness.massScale
             impulseScale = jc.jointSoftness.impulseScale

@@ -107,13 +107,13 @@ extension JointSim {
                 let theta = deltaAngle + (B.da - A.da)
                 if lower > -Real.infinity {
                     let applied = jc.limitImpulse(
-                        c: theta - lower, cdot: B.w - A.w, mass: axialMass, accumulated: &impulse.lower, useBias: useBias)
+                        c: limitBias(theta - lower, angle: true), cdot: B.w - A.w, mass: axialMass, accumulated: &impulse.lower, useBias: useBias)
                     A.w -= iA * applied
                     B.w += iB * applied
                 }
                 if upper < Real.infinity {
                     let applied = jc.limitImpulse(
-                        c: upper - theta, cdot: A.w - B.w, mass: axialMass, accumulated: &impulse.upper, useBias: useBias)
+                        c: limitBias(upper - theta, angle: true), cdot: A.w - B.w, mass: axialMass, accumulated: &impulse.upper, useBias: useBias)
                     A.w += iA * applied
                     B.w -= iB * applied
                 }
@@ -148,7 +148,7 @@ extension JointSim {
         } else if useBias {
             let sep = ds
             let drift = JointMath.clampDrift(JointMath.arcDrift(rB, B.w, jc.h) - JointMath.arcDrift(rA, A.w, jc.h))
-            bias = jc.jointSoftness.biasRate * sep + jc.invH * drift
+            bias = jc.jointSoftness.biasRate * biasError(sep) + jc.invH * drift
             massScale = jc.jointSoftness.massScale
             impulseScale = jc.jointSoftness.impulseScale
         }

@@ -46,8 +46,8 @@ extension JointSim {
             let sep = deltaCenter + (B.dp - A.dp) + rB - rA
             let ang = deltaAngle + (B.da - A.da)
             let drift = JointMath.clampDrift(JointMath.arcDrift(rB, B.w, jc.h) - JointMath.arcDrift(rA, A.w, jc.h))
-            biasP = jc.jointSoftness.biasRate * sep + jc.invH * drift
-            biasA = jc.jointSoftness.biasRate * ang
+            biasP = jc.jointSoftness.biasRate * biasError(sep) + jc.invH * drift
+            biasA = jc.jointSoftness.biasRate * biasAngle(ang)
             massScale = jc.jointSoftness.massScale
             impulseScale = jc.jointSoftness.impulseScale
         }

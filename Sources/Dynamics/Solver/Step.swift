@@ -10,6 +10,8 @@
 //                              then solverBodies ← bodySims (dp = 0, dq = identity)
 //     impactPass               sequential bounces of elastic contacts (Contacts/ContactSolver.swift)
 //     prepareConstraints       joints, then contacts: anchors, masses, softness
+//     pullInJoints             joint errors beyond the slop taken out of the positions, not
+//                              the velocities (Joints/PullIn.swift; only in a tick that has one)
 //     for each of n sub-steps (h = H/n):
 //       applyFields            field behaviors: forces (drag, magnetic implicit) or a set
 //                              velocity at the sub-step's positions (Fields/FieldStep.swift)
@@ -143,7 +145,7 @@ extension Softness {
 
 /// The stages of a tick, in order (for instrumentation and documentation).
 enum StepStage: CaseIterable {
-    case updateContacts, integrateVelocities, impactPass, prepareConstraints, warmStartConstraints,
+    case updateContacts, integrateVelocities, impactPass, prepareConstraints, pullInJoints, warmStartConstraints,
         solveConstraints, integratePositions, relaxConstraints, storeImpulses, finalizeBodies, updateSleep
 }
 
@@ -159,6 +161,7 @@ extension World {
         }
         impactPass(ctx)
         prepareConstraints(ctx)
+        pullInJoints(ctx)
         for k in 0..<ctx.substeps {
             if ctx.forcesPerSubstep { integrateSubstepVelocities(ctx) }
             // Fields: forces of field behaviors on the solver bodies' velocities, every
