@@ -138,15 +138,25 @@ extension World {
                 }
                 let linear = World.sleepLinearSpeed
                 let angular = World.sleepAngularSpeed
+                for b in 0..<n where sims[b].flags & (BodyFlags.isStatic | BodyFlags.isAsleep) == 0 {
+                    if sims[b].v.lengthSquared > linear * linear || abs(sims[b].w) > angular {
+                        sims[b].sleepTime = 0
+                    } else {
+                        sims[b].sleepTime += H
+                    }
+                }
+                if jointWorld.solver.overSlop {
+                    // A pull-in moves its items on their positions, at no speed
+                    // (Joints/PullIn.swift): a joint still being pulled keeps its island awake.
+                    jointWorld.joints.withUnsafeBufferPointer { js in
+                        for j in js where j.flags & JointFlags.pulling != 0 && j.flags & JointFlags.inactive == 0 {
+                            if j.bA >= 0 && sims[Int(j.bA)].flags & BodyFlags.isStatic == 0 { sims[Int(j.bA)].sleepTime = 0 }
+                            if j.bB >= 0 && sims[Int(j.bB)].flags & BodyFlags.isStatic == 0 { sims[Int(j.bB)].sleepTime = 0 }
+                        }
+                    }
+                }
                 minSleep.withUnsafeMutableBufferPointer { ms in
                     for b in 0..<n where sims[b].flags & BodyFlags.isStatic == 0 {
-                        if sims[b].flags & BodyFlags.isAsleep == 0 {
-                            if sims[b].v.lengthSquared > linear * linear || abs(sims[b].w) > angular {
-                                sims[b].sleepTime = 0
-                            } else {
-                                sims[b].sleepTime += H
-                            }
-                        }
                         let r = Int(find(Int32(b)))
                         ms[r] = Swift.min(ms[r], sims[b].sleepTime)
                     }

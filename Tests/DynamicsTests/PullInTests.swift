@@ -130,6 +130,22 @@ import Testing
         #expect(rise < 0.001, "\(pull) carrying \(carry): energy rose by \(rise) of its scale")
     }
 
+    /// A long pull-in (2,800 pt, about 2.4 s at 1,200 pt/s) in the `uikit` model, where items
+    /// with no speed fall asleep after 0.5 s: the item being pulled stays awake until it is
+    /// there (it fell asleep after 0.5 s, 2,130 pt short, and the world paused).
+    @Test func longPullInKeepsItsItemAwake() throws {
+        var w = World(size: Vec2(3000, 3000), model: .uikit)
+        let board = try box(&w, Vec2(290, 350), Vec2(100, 100))
+        var d = AttachmentDefinition(kind: .anchor, itemA: board)
+        d.anchor = Vec2(2200, 2300)
+        d.length = 2
+        let pull = try w.addAttachment(d)
+        let start = w.attachmentDistance(pull)!
+        #expect(start > 2700)
+        steps(&w, 240)
+        #expect(abs(w.attachmentDistance(pull)! - 2) < 0.05, "stopped \(w.attachmentDistance(pull)!) pt from the anchor")
+    }
+
     /// Moving an attachment's anchor far (an anchor dragged in steps of 50 pt) carries the
     /// item along on its positions: it follows within 3 frames of each move and takes up no
     /// speed from it (below 1 pt/s at every frame; before, each jump threw it off at over
