@@ -75,6 +75,55 @@ import Testing
         }
     }
 
+    /// Neighbours of the drop above found on 2026-11-25 (Docs/engine.md, "Not done yet"), in
+    /// the `ideal` model: the heavy box dropped from a gap of only 10 pt (elasticity 0), or
+    /// from 100 pt with elasticity 0.2 on all three (the `uikit` default). After the first
+    /// 2 s it has not sunk into the light box by more than 0.5 pt and the light box is still
+    /// under it (within 5 pt). Measured: 1:10 holds both (0.00002 pt, 0.00006 pt); at 1:100
+    /// the short drop sinks 3.5 pt and the elastic one crushes the light box out, at 1:1,000
+    /// both do: known issues.
+    @Test(arguments: [10.0, 100, 1000])
+    func shortAndElasticDropsHold(ratio: Real) throws {
+        for (gap, elasticity) in [(10.0, 0.0), (100, 0.2)] {
+            var w = World(size: Vec2(2000, 2000), model: .ideal)
+            func block(_ c: Vec2, _ size: Vec2, density: Real, anchored: Bool = false) throws -> ItemID {
+                try item(&w) {
+                    $0.center = c
+                    $0.size = size
+                    $0.density = density
+                    $0.anchored = anchored
+                    $0.friction = 0.5
+                    $0.elasticity = elasticity
+                }
+            }
+            let f = try block(Vec2(1000, 1620), Vec2(4000, 40), density: 1, anchored: true)
+            let lower = try block(Vec2(1000, 1550), Vec2(100, 100), density: 0.1)
+            let upper = try block(Vec2(1000, 1450 - gap), Vec2(100, 100), density: 0.1 * ratio)
+            _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+            _ = try w.addCollision(items: [f, lower, upper])
+            var sunk: Real = 0
+            var off: Real = 0
+            for frame in 0..<600 {
+                w.step()
+                if frame < 120 { continue }
+                sunk = max(sunk, w.property(.y, of: lower) - 1550, w.property(.y, of: upper) - w.property(.y, of: lower) + 100)
+                off = max(off, abs(w.property(.x, of: lower) - 1000))
+            }
+            let label = "1:\(ratio) gap \(gap) elasticity \(elasticity)"
+            let checks = {
+                #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
+                #expect(off < 5, "\(label): the light box moved \(off) pt out from under")
+            }
+            if ratio >= 100 {
+                withKnownIssue("a heavy box dropped a short way, or elastic, onto a light one sinks in", isIntermittent: true) {
+                    checks()
+                }
+            } else {
+                checks()
+            }
+        }
+    }
+
     /// Landing without energy: a box 10 times heavier dropped 100 pt onto a light box on the
     /// ground (elasticity 0, `ideal`) never rises again after it lands: on main it rebounded
     /// at ~200 pt/s (the light box's row piled up the impulse and its warm start threw it
