@@ -42,8 +42,9 @@ import Testing
     ///
     /// Known issues (Docs/engine.md, "Not done yet"): in the `uikit` model a heavy box dropped
     /// onto a light one lands as on the original's soft contacts: it sinks in, and at 1:100
-    /// and more crushes the light box out; in the `ideal` model a drop at 1:10,000 does too
-    /// (the issue asks 1:1,000 in a stack).
+    /// and more crushes the light box out; in the `ideal` model a drop 30 pt off centre at
+    /// 1:10,000 does too. (The centred one went through as well until the sweep's sign fix of
+    /// 2026-11-25: StackSweep.swift, `sweepRow`.)
     @Test(arguments: [WorldModel.ideal, .uikit], [10.0, 100, 1000, 10_000])
     func heavyOnLightHolds(model: WorldModel, ratio: Real) throws {
         for (offset, drop) in [(0.0, 0.0), (30, 0), (0, 100), (30, 100)] {
@@ -67,22 +68,25 @@ import Testing
                 #expect(abs(w.property(.angle, of: lower)) < 1e-3 && abs(w.property(.angle, of: upper)) < 1e-3, "\(label): tipped")
                 #expect(abs(w.property(.vy, of: upper)) < 1 && abs(w.property(.vy, of: lower)) < 1, "\(label): still moving")
             }
-            if drop > 0 && (model == .uikit || ratio > 1000) {
-                withKnownIssue("a heavy box dropped onto a light one sinks in (uikit; ideal at 1:10,000)", isIntermittent: true) { checks() }
+            if drop > 0 && (model == .uikit || (ratio > 1000 && offset > 0)) {
+                withKnownIssue("a heavy box dropped onto a light one sinks in (uikit; ideal off centre at 1:10,000)", isIntermittent: true) {
+                    checks()
+                }
             } else {
                 checks()
             }
         }
     }
 
-    /// Neighbours of the drop above found on 2026-11-25 (Docs/engine.md, "Not done yet"), in
-    /// the `ideal` model: the heavy box dropped from a gap of only 10 pt (elasticity 0), or
-    /// from 100 pt with elasticity 0.2 on all three (the `uikit` default). After the first
-    /// 2 s it has not sunk into the light box by more than 0.5 pt and the light box is still
-    /// under it (within 5 pt). Measured: 1:10 holds both (0.00002 pt, 0.00006 pt); at 1:100
-    /// the short drop sinks 3.5 pt and the elastic one crushes the light box out, at 1:1,000
-    /// both do: known issues.
-    @Test(arguments: [10.0, 100, 1000])
+    /// Neighbours of the drop above found on 2026-11-25, in the `ideal` model: the heavy box
+    /// dropped from a gap of only 10 pt (elasticity 0), or from 100 pt with elasticity 0.2 on
+    /// all three (the `uikit` default). After the first 2 s it has not sunk into the light box
+    /// by more than 0.5 pt and the light box is still under it (within 5 pt). The short drop
+    /// sank 3.5 pt at 1:100 and went through at 1:1,000: the sweep, when neither point of a
+    /// landing needed slowing, pulled the box down at one corner (StackSweep.swift,
+    /// `sweepRow`); now it holds at every ratio (measured at most 1e-5 pt up to 1:10,000).
+    /// Known issue (Docs/engine.md, "Not done yet"): the elastic drop at 1:100 and more.
+    @Test(arguments: [10.0, 100, 1000, 10_000])
     func shortAndElasticDropsHold(ratio: Real) throws {
         for (gap, elasticity) in [(10.0, 0.0), (100, 0.2)] {
             var w = World(size: Vec2(2000, 2000), model: .ideal)
@@ -114,8 +118,8 @@ import Testing
                 #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
                 #expect(off < 5, "\(label): the light box moved \(off) pt out from under")
             }
-            if ratio >= 100 {
-                withKnownIssue("a heavy box dropped a short way, or elastic, onto a light one sinks in", isIntermittent: true) {
+            if ratio >= 100 && elasticity > 0 {
+                withKnownIssue("a heavy box dropped elastic onto a light one sinks in", isIntermittent: true) {
                     checks()
                 }
             } else {
