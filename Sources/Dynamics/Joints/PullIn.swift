@@ -10,24 +10,32 @@
 // `world.energy` 94,875 from 0 and circled its anchor at 362 pt/s for ever; the board
 // alone attached 36 pt off its centre reached 579,196 in 0.5 s.
 //
-// So a joint's velocity rows see at most `World.jointSlop` (0.5 pt) of error
-// (`JointMath.slopPart`), and the rest is taken out of the positions at the start of the
-// tick, before the sub-steps, as Box2D 2's position solver did (the engine of UIKit's
-// original): pseudo-impulses through the row's effective mass move the solver bodies' pose
-// deltas (dp, da) and leave every velocity as it was. Nothing gains kinetic energy; what
-// moves, moves at most `World.jointPullInSpeed` (1,200 pt/s) along the row. Up to
-// `World.jointPullInPasses` Gauss–Seidel passes over every active joint, so that what hangs
-// on a pulled item (the pinned arm) comes along within the same tick.
+// So a joint's velocity rows see at most `World.jointSlop` (2 pt) of a length error and
+// `World.jointAngularSlop` (2°) of an angle error (`biasError`, `biasAngle`). A joint beyond
+// either at a tick's start starts a pull-in: before the sub-steps, position passes (Box2D 2's
+// position solver, the engine of UIKit's original) move the solver bodies' pose deltas (dp,
+// da) by pseudo-impulses through each row's effective mass and leave every velocity as it
+// was, so nothing gains kinetic energy:
+//   - up to `jointPullInPasses` (4) pulling passes over every active joint, each moving a row
+//     by at most its share of `jointPullInSpeed` (1,200 pt/s) and taking every error above
+//     `jointPullInSettle` (0.01 pt) out;
+//   - up to as many following passes, in which a joint still beyond the slop stays put and
+//     everything else (what the pulled item carries: the pinned arm) settles onto it;
+//   - a measuring pass: a joint still beyond the slop is marked (`JointFlags.pulling`): its
+//     rows have no position bias this tick, the next tick goes on pulling, and in the
+//     `uikit` model its island does not fall asleep meanwhile (Sleep.swift).
+// The implied long-range rows assume every joint at its length, which a pull-in is not yet:
+// they take part in the pulling passes only, never start a pull-in, and one left stretched
+// loses its bias for the tick (marked above the settle threshold, cleared at each prepare).
 //
-// Errors within the slop are left to the soft rows exactly as before: a pendulum's
-// static deflection (0.007 pt), a pin under an impact (≤ 0.08 pt), a hanging chain (4e-6 of
-// its length) never reach it, and those worlds step bit for bit as they did. The passes run
-// only in a tick that `prepareJoints` found a joint beyond the slop in (`overSlop`).
+// Errors within the slop are left to the soft rows exactly as before: a pendulum's static
+// deflection (0.007 pt), a pin under an impact (≤ 0.08 pt), a swinging rope's gaps, a hanging
+// chain (4e-6 of its length); a world none of whose joints passes the slop steps bit for bit
+// as it did. The passes run only in a tick that `prepareJoints` found one in (`overSlop`).
 //
-// Rows projected: rigid rods (distance, frequency 0), ropes and the implied long-range rows
-// (when stretched), point constraints of pins, hinges and welds, and the perpendicular row
-// of a slide. Springs are forces and are left alone; angle rows (weld, slide) and the
-// limits of a pin's angle or a slide's travel keep their velocity bias.
+// Rows projected: rigid rods (distance, frequency 0), ropes and implied rows (when
+// stretched), the point constraints of pins, hinges and welds, a weld's angle, a slide's
+// side, angle and travel range, a pin's angle limits. Springs are forces and are left alone.
 
 import DynamicsMath
 
@@ -123,11 +131,17 @@ extension JointSim {
             let error = Swift.max(d.length * linear, abs(turn) * angular)
             guard let settle = pass.moves(error, &self) else { return pass.reported(error) }
             // The angle first, the point (which turns the bodies a little too) last.
-            if abs(turn) * angular > settle { turnRow(&A, &B, by: pass.clampTurn(turn)) }
+            var rA = rA
+            var rB = rB
+            var c = d
+            if abs(turn) * angular > settle {
+                turnRow(&A, &B, by: pass.clampTurn(turn))
+                // The turn moved the anchors: measure the point again.
+                rA = A.dq.apply(self.rA)
+                rB = B.dq.apply(self.rB)
+                c = deltaCenter + (B.dp - A.dp) + rB - rA
+            }
             if d.length * linear > settle {
-                let rA = A.dq.apply(self.rA)
-                let rB = B.dq.apply(self.rB)
-                let c = deltaCenter + (B.dp - A.dp) + rB - rA
                 let l = c.length
                 let move = l > pass.maxMove ? (pass.maxMove / l) * c : c
                 let k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
