@@ -5,6 +5,36 @@ import Dynamics
 import DynamicsMath
 import Testing
 
+/// A light 100 pt box (density 0.1) resting on an anchored floor and a box `ratio` times
+/// heavier `gap` pt above it, `offset` pt off centre; friction 0.5 everywhere, elasticity the
+/// model's default unless given; gravity 1 and collision.
+fileprivate func heavyOverLight(
+    _ model: WorldModel, ratio: Real, offset: Real = 0, gap: Real, elasticity: Real? = nil
+) throws -> (World, lower: ItemID, upper: ItemID) {
+    var w = World(size: Vec2(2000, 2000), model: model)
+    let f = try box(&w, Vec2(1000, 1620), Vec2(4000, 40), anchored: true, friction: 0.5, elasticity: elasticity)
+    let lower = try box(&w, Vec2(1000, 1550), Vec2(100, 100), density: 0.1, friction: 0.5, elasticity: elasticity)
+    let upper = try box(
+        &w, Vec2(1000 + offset, 1450 - gap), Vec2(100, 100), density: 0.1 * ratio, friction: 0.5, elasticity: elasticity)
+    _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+    _ = try w.addCollision(items: [f, lower, upper])
+    return (w, lower, upper)
+}
+
+/// Steps 10 s; after the first 2 s, the most either box sank (the lower one into the floor,
+/// the upper one into the lower one) and the most the light box left its place sideways.
+fileprivate func settle(_ w: inout World, _ lower: ItemID, _ upper: ItemID) -> (sunk: Real, off: Real) {
+    var sunk: Real = 0
+    var off: Real = 0
+    for frame in 0..<600 {
+        w.step()
+        if frame < 120 { continue }
+        sunk = max(sunk, w.property(.y, of: lower) - 1550, w.property(.y, of: upper) - w.property(.y, of: lower) + 100)
+        off = max(off, abs(w.property(.x, of: lower) - 1000))
+    }
+    return (sunk, off)
+}
+
 @Suite struct ExtremeMassTests {
     /// Two 100 pt boxes, one 1,000 times denser than the other, stacked on an anchored floor,
     /// friction 0 or 0.5, for 10 s. Neither sinks into what is under it by more than 0.5 pt at
@@ -48,18 +78,10 @@ import Testing
     @Test(arguments: [WorldModel.ideal, .uikit], [10.0, 100, 1000, 10_000])
     func heavyOnLightHolds(model: WorldModel, ratio: Real) throws {
         for (offset, drop) in [(0.0, 0.0), (30, 0), (0, 100), (30, 100)] {
-            var w = World(size: Vec2(2000, 2000), model: model)
-            let f = try box(&w, Vec2(1000, 1620), Vec2(4000, 40), anchored: true, friction: 0.5)
-            let lower = try box(&w, Vec2(1000, 1550), Vec2(100, 100), density: 0.1, friction: 0.5)
-            let upper = try box(&w, Vec2(1000 + offset, 1450 - drop), Vec2(100, 100), density: 0.1 * ratio, friction: 0.5)
-            _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
-            _ = try w.addCollision(items: [f, lower, upper])
-            var sunk: Real = 0
-            for frame in 0..<600 {
-                w.step()
-                if frame < 120 { continue }
-                sunk = max(sunk, w.property(.y, of: lower) - 1550, w.property(.y, of: upper) - w.property(.y, of: lower) + 100)
-            }
+            let scene = try heavyOverLight(model, ratio: ratio, offset: offset, gap: drop)
+            var w = scene.0
+            let (lower, upper) = (scene.lower, scene.upper)
+            let (sunk, _) = settle(&w, lower, upper)
             let label = "\(model) 1:\(ratio) offset \(offset) drop \(drop)"
             let checks = {
                 #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
@@ -89,30 +111,10 @@ import Testing
     @Test(arguments: [10.0, 100, 1000, 10_000])
     func shortAndElasticDropsHold(ratio: Real) throws {
         for (gap, elasticity) in [(10.0, 0.0), (100, 0.2)] {
-            var w = World(size: Vec2(2000, 2000), model: .ideal)
-            func block(_ c: Vec2, _ size: Vec2, density: Real, anchored: Bool = false) throws -> ItemID {
-                try item(&w) {
-                    $0.center = c
-                    $0.size = size
-                    $0.density = density
-                    $0.anchored = anchored
-                    $0.friction = 0.5
-                    $0.elasticity = elasticity
-                }
-            }
-            let f = try block(Vec2(1000, 1620), Vec2(4000, 40), density: 1, anchored: true)
-            let lower = try block(Vec2(1000, 1550), Vec2(100, 100), density: 0.1)
-            let upper = try block(Vec2(1000, 1450 - gap), Vec2(100, 100), density: 0.1 * ratio)
-            _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
-            _ = try w.addCollision(items: [f, lower, upper])
-            var sunk: Real = 0
-            var off: Real = 0
-            for frame in 0..<600 {
-                w.step()
-                if frame < 120 { continue }
-                sunk = max(sunk, w.property(.y, of: lower) - 1550, w.property(.y, of: upper) - w.property(.y, of: lower) + 100)
-                off = max(off, abs(w.property(.x, of: lower) - 1000))
-            }
+            let scene = try heavyOverLight(.ideal, ratio: ratio, gap: gap, elasticity: elasticity)
+            var w = scene.0
+            let (lower, upper) = (scene.lower, scene.upper)
+            let (sunk, off) = settle(&w, lower, upper)
             let label = "1:\(ratio) gap \(gap) elasticity \(elasticity)"
             let checks = {
                 #expect(sunk < 0.5, "\(label): sank \(sunk) pt")

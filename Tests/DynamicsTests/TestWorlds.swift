@@ -13,7 +13,7 @@ func item(_ w: inout World, _ configure: (inout ItemDefinition) -> Void = { _ in
 /// Adds a rectangle (or another shape) centred at `c`.
 func box(_ w: inout World, _ c: Vec2, _ size: Vec2, density: Real = 1, angle: Real = 0,
          anchored: Bool = false, shape: ItemShape = .rectangle, friction: Real? = nil,
-         velocity: Vec2 = .zero) throws -> ItemID {
+         elasticity: Real? = nil, velocity: Vec2 = .zero) throws -> ItemID {
     try item(&w) {
         $0.center = c
         $0.size = size
@@ -22,6 +22,7 @@ func box(_ w: inout World, _ c: Vec2, _ size: Vec2, density: Real = 1, angle: Re
         $0.anchored = anchored
         $0.shape = shape
         $0.friction = friction
+        $0.elasticity = elasticity
         $0.velocity = velocity
     }
 }

@@ -287,9 +287,11 @@ enum JointMath {
     /// The part of a position error that the velocity rows correct (Joints/PullIn.swift): at
     /// most `World.jointSlop`; the position passes take the rest (`JointSim.biasError`).
     @inline(__always)
-    static func slopPart(_ c: Real) -> Real {
-        Swift.min(Swift.max(c, -World.jointSlop), World.jointSlop)
-    }
+    static func slopPart(_ c: Real) -> Real { clamp(c, World.jointSlop) }
+
+    /// `c` clamped to [−limit, limit].
+    @inline(__always)
+    static func clamp(_ c: Real, _ limit: Real) -> Real { Swift.min(Swift.max(c, -limit), limit) }
 
     /// The same for a point error (its length at most `World.jointSlop`).
     @inline(__always)

@@ -118,11 +118,9 @@ extension JointSim {
             if L < 1e-9 { return 0 }
             let c = type == .rope ? Swift.max(L - length, 0) : L - length
             let error = abs(c) * linear
-            guard let settle = pass.moves(error, &self) else { return pass.reported(error) }
-            if error > settle {
-                let u = d / L
-                moveRow(&A, &B, u, rA.cross(u), rB.cross(u), by: pass.clampMove(c))
-            }
+            guard pass.moves(error, &self) != nil else { return pass.reported(error) }
+            let u = d / L
+            moveRow(&A, &B, u, rA.cross(u), rB.cross(u), by: pass.clampMove(c))
             return error
         case .point, .revolute, .weld:
             if type == .point && hertz > 0 { return 0 }
@@ -144,9 +142,7 @@ extension JointSim {
             if d.length * linear > settle {
                 let l = c.length
                 let move = l > pass.maxMove ? (pass.maxMove / l) * c : c
-                let k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
-                let k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
-                let k22 = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+                let (k11, k12, k22) = pointBlock(rA, rB)
                 let p = -JointMath.solve22(k11, k12, k22, move)
                 JointSim.shift(&A, by: -mA * p, turn: -iA * rA.cross(p))
                 JointSim.shift(&B, by: mB * p, turn: iB * rB.cross(p))
@@ -213,7 +209,7 @@ extension JointSim {
     /// The same for an angle row: at most `World.jointAngularSlop`.
     @inline(__always)
     func biasAngle(_ c: Real) -> Real {
-        flags & JointFlags.pulling != 0 ? 0 : Swift.min(Swift.max(c, -World.jointAngularSlop), World.jointAngularSlop)
+        flags & JointFlags.pulling != 0 ? 0 : JointMath.clamp(c, World.jointAngularSlop)
     }
 
     /// A limit row's C (≥ 0 allowed): a gap (C > 0) is closed speculatively as before; a
@@ -300,8 +296,8 @@ struct PullInPass {
     func reported(_ error: Real) -> Real { maxMove != 0 && error > freezeAbove ? 0 : error }
 
     @inline(__always)
-    func clampMove(_ c: Real) -> Real { Swift.min(Swift.max(c, -maxMove), maxMove) }
+    func clampMove(_ c: Real) -> Real { JointMath.clamp(c, maxMove) }
 
     @inline(__always)
-    func clampTurn(_ c: Real) -> Real { Swift.min(Swift.max(c, -maxTurn), maxTurn) }
+    func clampTurn(_ c: Real) -> Real { JointMath.clamp(c, maxTurn) }
 }

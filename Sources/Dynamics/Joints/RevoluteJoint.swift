@@ -57,6 +57,15 @@ extension JointSim {
         }
     }
 
+    /// The point constraint's effective-mass matrix K (symmetric: k11, k12, k22) for anchors
+    /// rA, rB from the centres of mass (the file comment's K; revolute, weld, pull-in).
+    @inline(__always)
+    func pointBlock(_ rA: Vec2, _ rB: Vec2) -> (Real, Real, Real) {
+        (mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB,
+         -rA.y * rA.x * iA - rB.y * rB.x * iB,
+         mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB)
+    }
+
     /// Computes this sub-step's anchors, separation and point block (see `JointSim.rAs`).
     @inline(__always)
     mutating func refreshRevolute(_ A: SolverBody, _ B: SolverBody) {
@@ -65,9 +74,7 @@ extension JointSim {
         rAs = rA
         rBs = rB
         ds = deltaCenter + (B.dp - A.dp) + rB - rA
-        k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
-        k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
-        k22 = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+        (k11, k12, k22) = pointBlock(rA, rB)
         var det = k11 * k22 - k12 * k12
         if det != 0 { det = 1 / det }
         invDet = det

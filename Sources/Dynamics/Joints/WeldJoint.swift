@@ -51,9 +51,7 @@ extension JointSim {
             massScale = jc.jointSoftness.massScale
             impulseScale = jc.jointSoftness.impulseScale
         }
-        let k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
-        let k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
-        let k22 = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+        let (k11, k12, k22) = pointBlock(rA, rB)
         let k33 = iA + iB
         var lp: Vec2
         var la: Real = 0
