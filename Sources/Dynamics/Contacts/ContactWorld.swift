@@ -180,7 +180,9 @@ struct ContactWorld {
     var stackAdjacency = ContiguousArray<Int32>()
     var stackQueue = ContiguousArray<Int32>()
     var stackLoaded = ContiguousArray<UInt8>()
+    var stackCarried = ContiguousArray<Real>()
     var impactCandidates = ContiguousArray<ImpactCandidate>()
+    var impactBacking = ContiguousArray<Vec2>()
 
     /// Events of the frame being stepped, and of the last frame stepped.
     var began: [World.ContactEvent] = []
@@ -726,7 +728,7 @@ extension World {
                                                 let iA = sims[Int(bodyA)].invMass
                                                 let iB = sims[Int(bodyB)].invMass
                                                 let r = World.stackMassRatio
-                                                unequal = model == .ideal && iA != 0 && iB != 0 && (iA > r * iB || iB > r * iA)
+                                                unequal = iA != 0 && iB != 0 && (iA > r * iB || iB > r * iA)
                                             }
                                             if restitution > 0 || unequal || (flagsA | flagsB) & BodyFlags.isStatic != 0 {
                                                 var speed = sims[Int(bodyB)].v.length + lookAhead * sims[Int(bodyB)].gravity.length

@@ -53,7 +53,7 @@ extension World {
     /// support first in `ContactWorld.stackContacts` (file comment). No allocation once the
     /// scratch arrays have grown.
     mutating func findStacks(
-        _ cs: inout ContiguousArray<ContactConstraint>, _ ps: inout ContiguousArray<ContactConstraintPoint>, landings: Bool
+        _ cs: inout ContiguousArray<ContactConstraint>, _ ps: inout ContiguousArray<ContactConstraintPoint>, landings: Bool, forceStep: Real
     ) {
         var list = ContiguousArray<Int32>()
         swap(&list, &contactWorld.stackContacts)
@@ -78,6 +78,8 @@ extension World {
         var adjacency = ContiguousArray<Int32>()
         var queue = ContiguousArray<Int32>()
         var loaded = ContiguousArray<UInt8>()
+        var carried = ContiguousArray<Real>()
+        swap(&carried, &contactWorld.stackCarried)
         swap(&levels, &contactWorld.stackLevels)
         swap(&starts, &contactWorld.stackStarts)
         swap(&adjacency, &contactWorld.stackAdjacency)
@@ -89,8 +91,10 @@ extension World {
             swap(&adjacency, &contactWorld.stackAdjacency)
             swap(&queue, &contactWorld.stackQueue)
             swap(&loaded, &contactWorld.stackLoaded)
+            swap(&carried, &contactWorld.stackCarried)
         }
         let n = solverBodies.count
+        while carried.count < n { carried.append(0) }
         while levels.count < n { levels.append(0) }
         while loaded.count < n { loaded.append(0) }
         while starts.count < n + 1 { starts.append(0) }
@@ -98,6 +102,7 @@ extension World {
         for i in 0..<n {
             levels[i] = -1
             loaded[i] = 0
+            carried[i] = 0
             starts[i] = 0
         }
         starts[n] = 0
@@ -175,6 +180,8 @@ extension World {
             q -= 1
             let u = Int(queue[q])
             let invU = solverBodies[u].invMass
+            // Its weight and what rests on it (bodies above have higher levels, so came first).
+            if invU > 0 { carried[u] += bodySims[u].gravity.length / invU }
             for e in Int(starts[u])..<Int(starts[u + 1]) {
                 let ci = Int(adjacency[e])
                 let (v, level) = other(cs[ci], u)
@@ -185,6 +192,7 @@ extension World {
                 let g = bodySims[u].gravity
                 let down = Int(row.b) == u ? -row.normal : row.normal
                 if !(down.dot(g) >= 0.7 * g.length) || g.length == 0 { continue }
+                if level > 0 { carried[v] += carried[u] }
                 // Resting rows (closing or parting within `stackSweepSpeed` at the tick's start,
                 // no deeper than the slop), and landings (every point still apart): a rebound or
                 // a deep overlap is left to the soft rows, which push it out at their pace.
@@ -207,6 +215,14 @@ extension World {
                 if kind == 2 {
                     ps[2 &* ci].normalImpulse = 0
                     ps[2 &* ci &+ 1].normalImpulse = 0
+                } else {
+                    let cap = carried[u] * forceStep
+                    let sum = ps[2 &* ci].normalImpulse + (row.pointCount > 1 ? ps[2 &* ci &+ 1].normalImpulse : 0)
+                    if sum > cap {
+                        let scale = cap / sum
+                        ps[2 &* ci].normalImpulse *= scale
+                        ps[2 &* ci &+ 1].normalImpulse *= scale
+                    }
                 }
             }
         }
