@@ -64,17 +64,19 @@ fileprivate func settle(_ w: inout World, _ lower: ItemID, _ upper: ItemID) -> (
     }
 
     /// The neighbours of the issue's stack: a heavy box 10, 100, 1,000 and 10,000 times the
-    /// light one under it, in both models, everything at friction 0.5, centred or 30 pt off
-    /// centre, placed at rest or dropped from 100 pt (it lands at 450 pt/s). After the first
-    /// 2 s neither box sinks by more than 0.5 pt, the light box stays where it was under the
-    /// heavy one, nothing tips, and the stack ends at rest. Measured: 0 pt (to the last
-    /// digit) at rest; dropped (`ideal`), at most 0.003 pt.
+    /// light one under it, in both models, everything at friction 0.5 and the model's default
+    /// elasticity (`uikit`: 0.2), centred or 30 pt off centre, placed at rest or dropped from
+    /// 100 pt (it lands at 450 pt/s). After the first 2 s neither box sinks by more than 0.5
+    /// pt, the light box stays where it was under the heavy one, nothing tips, and the stack
+    /// ends at rest. Measured on 2026-11-25: at most 0.004 pt sunk in either model; known
+    /// issue past the issue's 1:1,000: `uikit` at 1:10,000 off centre falls asleep tilted.
     ///
-    /// Known issues (Docs/engine.md, "Not done yet"): in the `uikit` model a heavy box dropped
-    /// onto a light one lands as on the original's soft contacts: it sinks in, and at 1:100
-    /// and more crushes the light box out; in the `ideal` model a drop 30 pt off centre at
-    /// 1:10,000 does too. (The centred one went through as well until the sweep's sign fix of
-    /// 2026-11-25: StackSweep.swift, `sweepRow`.)
+    /// Until that day the `uikit` drops sank (3.5 pt at 1:100, crushed at 1:1,000): a stack
+    /// row's warm start carried the stop of the landing and threw the pair back up, with a
+    /// growing amplitude (now capped at the weight the row carries, StackSweep.swift), the
+    /// look-ahead and the landing sweep were `ideal`'s alone, and an elastic landing bounced
+    /// the heavy box off the light one as off a free body (now off the static body behind
+    /// it, and at both points of the face: ContactSolver.swift, `impactPass`).
     @Test(arguments: [WorldModel.ideal, .uikit], [10.0, 100, 1000, 10_000])
     func heavyOnLightHolds(model: WorldModel, ratio: Real) throws {
         for (offset, drop) in [(0.0, 0.0), (30, 0), (0, 100), (30, 100)] {
@@ -83,49 +85,86 @@ fileprivate func settle(_ w: inout World, _ lower: ItemID, _ upper: ItemID) -> (
             let (lower, upper) = (scene.lower, scene.upper)
             let (sunk, _) = settle(&w, lower, upper)
             let label = "\(model) 1:\(ratio) offset \(offset) drop \(drop)"
+            #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
             let checks = {
-                #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
                 #expect(abs(w.property(.x, of: upper) - w.property(.x, of: lower) - offset) < 0.5, "\(label): the upper box slid")
                 #expect(abs(w.property(.x, of: lower) - 1000) < 0.5, "\(label): the light box was pushed out")
                 #expect(abs(w.property(.angle, of: lower)) < 1e-3 && abs(w.property(.angle, of: upper)) < 1e-3, "\(label): tipped")
                 #expect(abs(w.property(.vy, of: upper)) < 1 && abs(w.property(.vy, of: lower)) < 1, "\(label): still moving")
             }
-            if drop > 0 && (model == .uikit || (ratio > 1000 && offset > 0)) {
-                withKnownIssue("a heavy box dropped onto a light one sinks in (uikit; ideal off centre at 1:10,000)", isIntermittent: true) {
-                    checks()
-                }
+            if model == .uikit && ratio > 1000 && offset > 0 && drop > 0 {
+                // Past the issue's 1:1,000: it holds (sunk 0.004 pt) but rocks after its second,
+                // slow landing and falls asleep tilted by 1e-3 rad, the light box 0.54 pt aside.
+                withKnownIssue("uikit, 1:10,000 off centre: the stack sleeps tilted", isIntermittent: true) { checks() }
             } else {
                 checks()
             }
         }
     }
 
-    /// Neighbours of the drop above found on 2026-11-25, in the `ideal` model: the heavy box
-    /// dropped from a gap of only 10 pt (elasticity 0), or from 100 pt with elasticity 0.2 on
-    /// all three (the `uikit` default). After the first 2 s it has not sunk into the light box
-    /// by more than 0.5 pt and the light box is still under it (within 5 pt). The short drop
-    /// sank 3.5 pt at 1:100 and went through at 1:1,000: the sweep, when neither point of a
-    /// landing needed slowing, pulled the box down at one corner (StackSweep.swift,
-    /// `sweepRow`); now it holds at every ratio (measured at most 1e-5 pt up to 1:10,000).
-    /// Known issue (Docs/engine.md, "Not done yet"): the elastic drop at 1:100 and more.
-    @Test(arguments: [10.0, 100, 1000, 10_000])
-    func shortAndElasticDropsHold(ratio: Real) throws {
-        for (gap, elasticity) in [(10.0, 0.0), (100, 0.2)] {
-            let scene = try heavyOverLight(.ideal, ratio: ratio, gap: gap, elasticity: elasticity)
-            var w = scene.0
-            let (lower, upper) = (scene.lower, scene.upper)
-            let (sunk, off) = settle(&w, lower, upper)
-            let label = "1:\(ratio) gap \(gap) elasticity \(elasticity)"
-            let checks = {
-                #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
-                #expect(off < 5, "\(label): the light box moved \(off) pt out from under")
-            }
-            if ratio >= 100 && elasticity > 0 {
-                withKnownIssue("a heavy box dropped elastic onto a light one sinks in", isIntermittent: true) {
-                    checks()
+    /// More neighbours of the drop, friction 0.5: both models, a gap of 10 or 100 pt,
+    /// elasticity 0, 0.2 or 0.5 on all three bodies, centred or 30 pt off centre. After the
+    /// first 2 s the heavy box has not sunk into the light one (nor that into the floor) by
+    /// more than 0.5 pt and the light box is still under it (within 5 pt). Measured on
+    /// 2026-11-25: at most 0.0013 pt sunk, 0.03 pt moved, up to 1:10,000. Before that day the
+    /// elastic drops went through from 1:100 (`ideal` at 1:1,000: the light box left at 2·10⁶
+    /// pt/s) and the off-centre elastic ones at 1:10 already (the heavy box bounced at the
+    /// face's midpoint, spinning at 4.7 rad/s, and fell off).
+    @Test(arguments: [WorldModel.ideal, .uikit], [10.0, 100, 1000, 10_000])
+    func shortAndElasticDropsHold(model: WorldModel, ratio: Real) throws {
+        for gap in [10.0, 100] {
+            for elasticity in [0.0, 0.2, 0.5] {
+                for offset in [0.0, 30] {
+                    let scene = try heavyOverLight(model, ratio: ratio, offset: offset, gap: gap, elasticity: elasticity)
+                    var w = scene.0
+                    let (lower, upper) = (scene.lower, scene.upper)
+                    let (sunk, off) = settle(&w, lower, upper)
+                    let label = "\(model) 1:\(ratio) gap \(gap) elasticity \(elasticity) offset \(offset)"
+                    #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
+                    #expect(off < 5, "\(label): the light box moved \(off) pt out from under")
                 }
-            } else {
-                checks()
+            }
+        }
+    }
+
+    /// Without friction (the issue's "the light box ends on top" at 1:100): a heavy box 10 or
+    /// 100 times the light one, both models, at rest or dropped 10 or 100 pt, elasticity 0 or
+    /// 0.2, centred or 30 pt off centre. Nothing sinks by more than 0.5 pt after the first 2 s
+    /// and the light box stays under the heavy one. Measured on 2026-11-25: at most 0.0001 pt
+    /// sunk; the light box moved at most 5.4 pt sideways over the 10 s (`ideal`, 1:100, 100 pt
+    /// drop, elasticity 0.2), which is why the bound on it is 10 pt here: with no friction
+    /// nothing holds it but the normal of a contact tilted by micro-radians.
+    ///
+    /// Known issue (Docs/engine.md, "Not done yet"): at 1:1,000 and more most frictionless
+    /// drops squeeze the light box out: the same micro-radian tilt of the pair's contact
+    /// pushes the light box sideways at (M/m)·g·θ, and the load it then carries off centre
+    /// tilts the contact further.
+    @Test(arguments: [WorldModel.ideal, .uikit], [10.0, 100, 1000])
+    func frictionlessStacksHold(model: WorldModel, ratio: Real) throws {
+        for gap in [0.0, 10, 100] {
+            for elasticity in [0.0, 0.2] {
+                for offset in [0.0, 30] {
+                    var w = World(size: Vec2(2000, 2000), model: model)
+                    let f = try box(&w, Vec2(1000, 1620), Vec2(4000, 40), anchored: true, friction: 0, elasticity: elasticity)
+                    let lower = try box(&w, Vec2(1000, 1550), Vec2(100, 100), density: 0.1, friction: 0, elasticity: elasticity)
+                    let upper = try box(
+                        &w, Vec2(1000 + offset, 1450 - gap), Vec2(100, 100), density: 0.1 * ratio, friction: 0,
+                        elasticity: elasticity)
+                    _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+                    _ = try w.addCollision(items: [f, lower, upper])
+                    let (sunk, _) = settle(&w, lower, upper)
+                    let label = "\(model) 1:\(ratio) gap \(gap) elasticity \(elasticity) offset \(offset)"
+                    let drift = abs(w.property(.x, of: upper) - w.property(.x, of: lower) - offset)
+                    let checks = {
+                        #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
+                        #expect(drift < 10, "\(label): the light box slid \(drift) pt from under")
+                    }
+                    if ratio >= 1000 {
+                        withKnownIssue("frictionless stacks at 1:1,000 squeeze the light box out", isIntermittent: true) { checks() }
+                    } else {
+                        checks()
+                    }
+                }
             }
         }
     }

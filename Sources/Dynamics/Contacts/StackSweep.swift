@@ -37,9 +37,19 @@
 // a static pair's does (ContactWorld.swift), and while every point is still apart and the
 // pair closes faster than `stackSweepSpeed`, the row is the sweep's alone: no rows, no warm
 // start, and the sweep stops the heavy body at the surface, unbanked (the ground takes the
-// blow through the bodies under it, as it would). In the `ideal` model only: with the load
-// applied once per tick (`uikit`), landings so handled threw some stacks apart (1:10 to
-// 1:1,000, dropped 100 pt), and that model keeps the original's soft landings.
+// blow through the bodies under it, as it would). In both models: in `uikit` they were once
+// left to the soft rows, because landings so handled threw stacks apart there; the cause was
+// the warm start below, not the landing.
+//
+// Warm starts carry loads, not blows. A stack row's stored impulse can hold more than the
+// weight on it: the stop of a slow landing, a rebound. Warm started, that excess throws the
+// light body up, and the light body, its row to the heavy one converging a thousandth a pass,
+// throws the load up with it; in `uikit` (forces once a tick, the tick's whole impulse warm
+// started in the first sub-step) the pair bounced on the ground with a growing amplitude
+// until the sweep let go and the heavy body sank (3.5 pt at 1:100). So a stack row's warm
+// start is capped at the weight it carries (its upper body's and everything resting on that,
+// summed from the top down) times the force step; whatever more the row needs, the sweep and
+// the rows give it that tick.
 //
 // Equal masses (towers, pyramids), a light body on a heavy one, and bodies with no way down
 // to a static body are not swept; a world without unequal touching masses pays one pass over
