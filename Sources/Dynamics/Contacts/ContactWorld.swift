@@ -183,6 +183,7 @@ struct ContactWorld {
     var stackCarried = ContiguousArray<Real>()
     var impactCandidates = ContiguousArray<ImpactCandidate>()
     var impactBacking = ContiguousArray<Vec2>()
+    var impactGroup = ContiguousArray<Int32>()
 
     /// Events of the frame being stepped, and of the last frame stepped.
     var began: [World.ContactEvent] = []

@@ -191,18 +191,34 @@ extension World {
             let u = Int(queue[q])
             let invU = solverBodies[u].invMass
             // Its weight and what rests on it (bodies above have higher levels, so came first).
-            if invU > 0 { carried[u] += bodySims[u].gravity.length / invU }
+            let g = bodySims[u].gravity
+            if invU > 0 { carried[u] += g.length / invU }
+            // Rows the upper body rests on: the normal, from the upper body down, within 45°
+            // of its gravity (a body pushed sideways into a light one moves it).
+            @inline(__always) func restsOn(_ ci: Int) -> (Int, Int32)? {
+                let (v, level) = other(cs[ci], u)
+                if level >= levels[u] { return nil }
+                let down = Int(cs[ci].b) == u ? -cs[ci].normal : cs[ci].normal
+                if !(down.dot(g) >= 0.7 * g.length) || g.length == 0 { return nil }
+                return (v, level)
+            }
+            // Its load is shared among its supports as their last impulses share it (evenly
+            // before they have any): a box bridging two light ones puts half on each.
+            var held: Real = 0
+            var supports = 0
             for e in Int(starts[u])..<Int(starts[u + 1]) {
                 let ci = Int(adjacency[e])
-                let (v, level) = other(cs[ci], u)
-                if level >= levels[u] { continue }
-                // Rows the upper body rests on: the normal, from the upper body down, within
-                // 45° of its gravity (a body pushed sideways into a light one moves it).
+                if restsOn(ci) == nil { continue }
+                held += ps[2 &* ci].normalImpulse + (cs[ci].pointCount > 1 ? ps[2 &* ci &+ 1].normalImpulse : 0)
+                supports += 1
+            }
+            for e in Int(starts[u])..<Int(starts[u + 1]) {
+                let ci = Int(adjacency[e])
+                guard let (v, level) = restsOn(ci) else { continue }
                 let row = cs[ci]
-                let g = bodySims[u].gravity
-                let down = Int(row.b) == u ? -row.normal : row.normal
-                if !(down.dot(g) >= 0.7 * g.length) || g.length == 0 { continue }
-                if level > 0 { carried[v] += carried[u] }
+                let mine = ps[2 &* ci].normalImpulse + (row.pointCount > 1 ? ps[2 &* ci &+ 1].normalImpulse : 0)
+                let share = held > 0 ? mine / held : 1 / Real(supports)
+                if level > 0 { carried[v] += carried[u] * share }
                 // Resting rows (closing or parting within `stackSweepSpeed` at the tick's start,
                 // no deeper than the slop), and landings (every point still apart): a rebound or
                 // a deep overlap is left to the soft rows, which push it out at their pace.
@@ -225,14 +241,11 @@ extension World {
                 if kind == 2 {
                     ps[2 &* ci].normalImpulse = 0
                     ps[2 &* ci &+ 1].normalImpulse = 0
-                } else {
-                    let cap = carried[u] * forceStep
-                    let sum = ps[2 &* ci].normalImpulse + (row.pointCount > 1 ? ps[2 &* ci &+ 1].normalImpulse : 0)
-                    if sum > cap {
-                        let scale = cap / sum
-                        ps[2 &* ci].normalImpulse *= scale
-                        ps[2 &* ci &+ 1].normalImpulse *= scale
-                    }
+                } else if held > carried[u] * forceStep {
+                    // Its share of the carried weight (file comment, "Warm starts carry loads").
+                    let scale = carried[u] * forceStep / held
+                    ps[2 &* ci].normalImpulse *= scale
+                    ps[2 &* ci &+ 1].normalImpulse *= scale
                 }
             }
         }
