@@ -184,6 +184,12 @@ struct ContactWorld {
     var impactCandidates = ContiguousArray<ImpactCandidate>()
     var impactBacking = ContiguousArray<Vec2>()
     var impactGroup = ContiguousArray<Int32>()
+    /// The impact pass's scratch: each candidate's approach speed, the candidates closing
+    /// faster than the threshold, and each body's candidates (compressed rows).
+    var impactKeys = ContiguousArray<Real>()
+    var impactLive = ContiguousArray<Int32>()
+    var impactStarts = ContiguousArray<Int32>()
+    var impactAdjacency = ContiguousArray<Int32>()
 
     /// Events of the frame being stepped, and of the last frame stepped.
     var began: [World.ContactEvent] = []
