@@ -588,21 +588,7 @@ extension World {
         let k11 = mA + mB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1
         let k22 = mA + mB + iA * rnA2 * rnA2 + iB * rnB2 * rnB2
         let k12 = mA + mB + iA * rnA1 * rnA2 + iB * rnB1 * rnB2
-        let det = k11 * k22 - k12 * k12
-        if !(det > 1e-9 * k11 * k22) || !(need1 > 0 || need2 > 0) { return false }
-        var x1 = (k22 * need1 - k12 * need2) / det
-        var x2 = (k11 * need2 - k12 * need1) / det
-        if !(x1 >= 0 && x2 >= 0) {
-            if need1 > 0 && k12 * (need1 / k11) >= need2 {
-                x1 = need1 / k11
-                x2 = 0
-            } else if need2 > 0 && k12 * (need2 / k22) >= need1 {
-                x1 = 0
-                x2 = need2 / k22
-            } else {
-                return false
-            }
-        }
+        guard let (x1, x2) = twoPoints(k11: k11, k22: k22, k12: k12, need: (need1, need2)) else { return false }
         if c.backed != 1 {
             pa.pointee.applyImpulse(-(x1 * n), at: c.rA1)
             pa.pointee.applyImpulse(-(x2 * n), at: c.rA2)

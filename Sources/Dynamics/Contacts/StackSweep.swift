@@ -365,22 +365,9 @@ extension World {
         // light box under it at 1:1,000.
         var impulse = (Real(0), Real(0))
         var solved = false
-        if count == 2 && (need.0 > 0 || need.1 > 0) {
-            let det = k11 * k22 - k12 * k12
-            if det > 1e-9 * k11 * k22 {
-                let x1 = (k22 * need.0 - k12 * need.1) / det
-                let x2 = (k11 * need.1 - k12 * need.0) / det
-                if x1 >= 0 && x2 >= 0 {
-                    impulse = (x1, x2)
-                    solved = true
-                } else if need.0 > 0 && k12 * (need.0 / k11) >= need.1 {
-                    impulse = (need.0 / k11, 0)
-                    solved = true
-                } else if need.1 > 0 && k12 * (need.1 / k22) >= need.0 {
-                    impulse = (0, need.1 / k22)
-                    solved = true
-                }
-            }
+        if count == 2, let x = World.twoPoints(k11: k11, k22: k22, k12: k12, need: need) {
+            impulse = x
+            solved = true
         }
         if !solved {
             // One point alone: the one that needs more.
@@ -417,6 +404,24 @@ extension World {
             p.pointee.totalNormalImpulse += impulse.0
             if count == 2 { (p + 1).pointee.totalNormalImpulse += impulse.1 }
         }
+    }
+
+    /// Impulses x ≥ 0 at two points of one row with K = [k11 k12; k12 k22] that raise their
+    /// normal speeds by at least `need` (speeds w = K·x − need ≥ 0, w·x = 0): both points, or
+    /// one alone while the other is within its need (Box2D 2.4's block solver). Nil when
+    /// neither needs anything, K is degenerate, or no such case holds. Shared by the stack
+    /// sweep (`sweepRow`) and the impact pass's face bounce (`bounceFace`).
+    @inline(__always)
+    static func twoPoints(k11: Real, k22: Real, k12: Real, need: (Real, Real)) -> (Real, Real)? {
+        if !(need.0 > 0 || need.1 > 0) { return nil }
+        let det = k11 * k22 - k12 * k12
+        if !(det > 1e-9 * k11 * k22) { return nil }
+        let x1 = (k22 * need.0 - k12 * need.1) / det
+        let x2 = (k11 * need.1 - k12 * need.0) / det
+        if x1 >= 0 && x2 >= 0 { return (x1, x2) }
+        if need.0 > 0 && k12 * (need.0 / k11) >= need.1 { return (need.0 / k11, 0) }
+        if need.1 > 0 && k12 * (need.1 / k22) >= need.0 { return (0, need.1 / k22) }
+        return nil
     }
 
     /// The normal rows of a two-point stack row solved together, rigid (Box2D 2.4's block
