@@ -774,14 +774,13 @@ extension World {
                             if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
                             let isStatic = (flagsA | flagsB) & BodyFlags.isStatic != 0
                             if isStatic != (pass == 1) { continue }
-                            let m = cp.pointee.manifold
                             let a = bodyA >= 0 ? bodyA : staticIndex
                             let b = bodyB
                             let A = bodies[Int(a)]
                             let B = bodies[Int(b)]
                             let offA = bodyA >= 0 ? sims[Int(a)].transform.p - sims[Int(a)].center : .zero
                             let offB = sims[Int(b)].transform.p - sims[Int(b)].center
-                            let n = m.normal
+                            let n = cp.pointee.manifold.normal
                             let t = Vec2(n.y, -n.x)
                             @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> (ContactConstraintPoint, Real) {
                                 let rA = mp.anchorA + offA
@@ -799,9 +798,9 @@ extension World {
                                     tangentMass: kT > 0 ? 1 / kT : 0, totalNormalImpulse: 0, totalTangentImpulse: 0)
                                 return (p, dv.dot(n))
                             }
-                            let (p1, vn1) = point(m.point1, cp.pointee.normalImpulse1, cp.pointee.tangentImpulse1)
-                            var (p2, vn2) = m.pointCount > 1 ? point(m.point2, cp.pointee.normalImpulse2, cp.pointee.tangentImpulse2) : (p1, vn1)
-                            if m.pointCount == 1 {
+                            let (p1, vn1) = point(cp.pointee.manifold.point1, cp.pointee.normalImpulse1, cp.pointee.tangentImpulse1)
+                            var (p2, vn2) = cp.pointee.manifold.pointCount > 1 ? point(cp.pointee.manifold.point2, cp.pointee.normalImpulse2, cp.pointee.tangentImpulse2) : (p1, vn1)
+                            if cp.pointee.manifold.pointCount == 1 {
                                 // An inert second point (no mass, no impulse) for the pair kernel.
                                 p2.normalMass = 0
                                 p2.tangentMass = 0
@@ -822,7 +821,7 @@ extension World {
                             let rollB = fixedB ? 0 : World.rollingRadius(gB, sims[Int(b)].transform.q, -n)
                             cs.append(
                                 ContactConstraint(
-                                    a: a, b: b, contact: Int32(ci), pointCount: Int32(m.pointCount), normal: n,
+                                    a: a, b: b, contact: Int32(ci), pointCount: Int32(cp.pointee.manifold.pointCount), normal: n,
                                     friction: cp.pointee.friction, restitution: cp.pointee.restitution, invMassA: A.invMass,
                                     invIA: A.invInertia, invMassB: B.invMass, invIB: B.invInertia,
                                     softness: isStatic ? staticSoft : soft, relativeVelocity1: vn1, relativeVelocity2: vn2,

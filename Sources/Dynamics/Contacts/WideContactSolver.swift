@@ -147,13 +147,13 @@ extension World {
                             for i in 0..<n { mk[i] = 0 }
                             for k in 0..<colours { cnt[k] = 0 }
                             for i in 0..<m {
-                                let c = cs[i]
+                                let c = cs.baseAddress! + i  // fields read in place, not a 200-byte copy
                                 col[i] = -1
-                                if c.rollA > 0 || c.rollB > 0 || c.stackUpper != 0 { continue }
-                                let dynA = c.invMassA != 0 || c.invIA != 0
-                                let dynB = c.invMassB != 0 || c.invIB != 0
-                                let a = Int(c.a)
-                                let b = Int(c.b)
+                                if c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0 { continue }
+                                let dynA = c.pointee.invMassA != 0 || c.pointee.invIA != 0
+                                let dynB = c.pointee.invMassB != 0 || c.pointee.invIB != 0
+                                let a = Int(c.pointee.a)
+                                let b = Int(c.pointee.b)
                                 var colour = -1
                                 if dynA && dynB {
                                     let free = ~(mk[a] | mk[b]) & full
@@ -199,13 +199,16 @@ extension World {
                                 withUnsafeMutableBytes(of: &filled) { fb in
                                     let fp = fb.baseAddress!.assumingMemoryBound(to: Int.self)
                                     let raw = UnsafeMutableRawPointer(ws.baseAddress!)
+                                    let offsets = WideLayout.offsets
+                                    let cp = cs.baseAddress!
+                                    let pp = ps.baseAddress!
                                     for i in 0..<m where col[i] >= 0 {
                                         let colour = Int(col[i])
                                         let slot = Int(cnt[colour]) &* 4 &+ fp[colour]
                                         fp[colour] &+= 1
                                         World.writeLane(
-                                            raw + (slot >> 2) &* MemoryLayout<WideContact>.stride, slot & 3, cs[i], ps[2 &* i],
-                                            ps[2 &* i &+ 1], Int32(i))
+                                            raw + (slot >> 2) &* MemoryLayout<WideContact>.stride, slot & 3, cp + i, pp + 2 &* i,
+                                            Int32(i), offsets)
                                     }
                                 }
                             }
@@ -224,47 +227,46 @@ extension World {
     /// Writes constraint `c` (index `i`) and its two points into lane `lane` of the record at `rec`.
     @inline(__always)
     static func writeLane(
-        _ rec: UnsafeMutableRawPointer, _ lane: Int, _ c: ContactConstraint, _ p1: ContactConstraintPoint,
-        _ p2: ContactConstraintPoint, _ i: Int32
+        _ rec: UnsafeMutableRawPointer, _ lane: Int, _ cp: UnsafePointer<ContactConstraint>,
+        _ points: UnsafePointer<ContactConstraintPoint>, _ i: Int32, _ o: WideLayout.Offsets
     ) {
         let d = rec.assumingMemoryBound(to: Float.self) + lane
         let w = rec.assumingMemoryBound(to: WideContact.self)
-        w.pointee.a[lane] = c.a
-        w.pointee.b[lane] = c.b
+        w.pointee.a[lane] = cp.pointee.a
+        w.pointee.b[lane] = cp.pointee.b
         w.pointee.index[lane] = i
         // Field offsets in Floats (every field a SIMD4<Float> of 4; a point's fields in order).
-        let o = WideLayout.offsets
-        d[o.nx] = Float(c.normal.x)
-        d[o.nx &+ 4] = Float(c.normal.y)
-        d[o.nx &+ 8] = Float(c.invMassA)
-        d[o.nx &+ 12] = Float(c.invIA)
-        d[o.nx &+ 16] = Float(c.invMassB)
-        d[o.nx &+ 20] = Float(c.invIB)
-        d[o.nx &+ 24] = Float(c.friction)
-        d[o.nx &+ 28] = Float(c.softness.biasRate)
-        d[o.nx &+ 32] = Float(c.softness.massScale)
-        d[o.nx &+ 36] = Float(c.softness.impulseScale)
-        d[o.nx &+ 40] = Float(c.speculativeRate)
-        d[o.nx &+ 44] = c.fixedArmA ? 1 : 0
-        d[o.nx &+ 48] = c.fixedArmB ? 1 : 0
-        d[o.nx &+ 52] = Float(c.pushLimit)
-        @inline(__always) func point(_ q: UnsafeMutablePointer<Float>, _ p: ContactConstraintPoint) {
-            q[0] = Float(p.rA.x)
-            q[4] = Float(p.rA.y)
-            q[8] = Float(p.rB.x)
-            q[12] = Float(p.rB.y)
-            q[16] = Float(p.baseSeparation)
-            q[20] = Float(p.normalMass)
-            q[24] = Float(p.tangentMass)
-            q[28] = Float(p.normalImpulse)
-            q[32] = Float(p.tangentImpulse)
-            q[36] = Float(p.totalNormalImpulse)
-            q[40] = Float(p.totalTangentImpulse)
+        d[o.nx] = Float(cp.pointee.normal.x)
+        d[o.nx &+ 4] = Float(cp.pointee.normal.y)
+        d[o.nx &+ 8] = Float(cp.pointee.invMassA)
+        d[o.nx &+ 12] = Float(cp.pointee.invIA)
+        d[o.nx &+ 16] = Float(cp.pointee.invMassB)
+        d[o.nx &+ 20] = Float(cp.pointee.invIB)
+        d[o.nx &+ 24] = Float(cp.pointee.friction)
+        d[o.nx &+ 28] = Float(cp.pointee.softness.biasRate)
+        d[o.nx &+ 32] = Float(cp.pointee.softness.massScale)
+        d[o.nx &+ 36] = Float(cp.pointee.softness.impulseScale)
+        d[o.nx &+ 40] = Float(cp.pointee.speculativeRate)
+        d[o.nx &+ 44] = cp.pointee.fixedArmA ? 1 : 0
+        d[o.nx &+ 48] = cp.pointee.fixedArmB ? 1 : 0
+        d[o.nx &+ 52] = Float(cp.pointee.pushLimit)
+        @inline(__always) func point(_ q: UnsafeMutablePointer<Float>, _ p: UnsafePointer<ContactConstraintPoint>) {
+            q[0] = Float(p.pointee.rA.x)
+            q[4] = Float(p.pointee.rA.y)
+            q[8] = Float(p.pointee.rB.x)
+            q[12] = Float(p.pointee.rB.y)
+            q[16] = Float(p.pointee.baseSeparation)
+            q[20] = Float(p.pointee.normalMass)
+            q[24] = Float(p.pointee.tangentMass)
+            q[28] = Float(p.pointee.normalImpulse)
+            q[32] = Float(p.pointee.tangentImpulse)
+            q[36] = Float(p.pointee.totalNormalImpulse)
+            q[40] = Float(p.pointee.totalTangentImpulse)
         }
-        point(d + o.p1, p1)
+        point(d + o.p1, points)
         // A one-point manifold's second point is inert (prepare zeroed its masses).
-        point(d + o.p2, p2)
-        if c.pointCount > 1 { w.pointee.twoPoints = true }
+        point(d + o.p2, points + 1)
+        if cp.pointee.pointCount > 1 { w.pointee.twoPoints = true }
     }
 
     /// Writes the records' impulses back to `constraintPoints` (after the sub-steps).
@@ -375,31 +377,27 @@ extension World {
     /// What the rows of one record share in a pass (no closures: a closure capturing the
     /// body lanes would allocate in an unoptimized build).
     struct WideRow {
-        var nx: SIMD4<Float>
-        var ny: SIMD4<Float>
-        var mA: SIMD4<Float>
-        var iA: SIMD4<Float>
-        var mB: SIMD4<Float>
-        var iB: SIMD4<Float>
-        var biasRate: SIMD4<Float>
-        var softMass: SIMD4<Float>
-        var softImpulse: SIMD4<Float>
-        var specRate: SIMD4<Float>
-        var minBias: SIMD4<Float>
+        let w: UnsafeMutablePointer<WideContact>
+        let relax: Bool
+        // Read from the record where used rather than held: eleven vectors held through the
+        // rows spilled to the stack (SSE2 has sixteen registers), and a load from the record
+        // costs what a reload of a spill does, without the store.
+        var nx: SIMD4<Float> { @inline(__always) get { w.pointee.nx } }
+        var ny: SIMD4<Float> { @inline(__always) get { w.pointee.ny } }
+        var mA: SIMD4<Float> { @inline(__always) get { w.pointee.invMassA } }
+        var iA: SIMD4<Float> { @inline(__always) get { w.pointee.invIA } }
+        var mB: SIMD4<Float> { @inline(__always) get { w.pointee.invMassB } }
+        var iB: SIMD4<Float> { @inline(__always) get { w.pointee.invIB } }
+        var biasRate: SIMD4<Float> { @inline(__always) get { relax ? .zero : w.pointee.biasRate } }
+        var softMass: SIMD4<Float> { @inline(__always) get { relax ? SIMD4(repeating: 1) : w.pointee.massScale } }
+        var softImpulse: SIMD4<Float> { @inline(__always) get { relax ? .zero : w.pointee.impulseScale } }
+        var specRate: SIMD4<Float> { @inline(__always) get { w.pointee.speculativeRate } }
+        var minBias: SIMD4<Float> { @inline(__always) get { -w.pointee.pushLimit } }
 
         @inline(__always)
         init(_ w: UnsafeMutablePointer<WideContact>, relax: Bool) {
-            nx = w.pointee.nx
-            ny = w.pointee.ny
-            mA = w.pointee.invMassA
-            iA = w.pointee.invIA
-            mB = w.pointee.invMassB
-            iB = w.pointee.invIB
-            biasRate = relax ? .zero : w.pointee.biasRate
-            softMass = relax ? SIMD4(repeating: 1) : w.pointee.massScale
-            softImpulse = relax ? .zero : w.pointee.impulseScale
-            specRate = w.pointee.speculativeRate
-            minBias = -w.pointee.pushLimit
+            self.w = w
+            self.relax = relax
         }
     }
 
