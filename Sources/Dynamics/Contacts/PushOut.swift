@@ -35,66 +35,72 @@ extension World {
     mutating func limitPushOut(_ cs: inout ContiguousArray<ContactConstraint>, _ ps: ContiguousArray<ContactConstraintPoint>) {
         let cap = World.contactPushMaxVelocity
         let deep = -CollisionConstants.linearSlop
-        // Whether constraint i overlaps deeper than the slop at the tick's start.
-        @inline(__always) func isDeep(_ c: ContactConstraint, _ i: Int) -> Bool {
-            let p = ps[2 &* i]
-            if p.baseSeparation + (p.rB - p.rA).dot(c.normal) < deep { return true }
-            if c.pointCount < 2 { return false }
-            let q = ps[2 &* i &+ 1]
-            return q.baseSeparation + (q.rB - q.rA).dot(c.normal) < deep
-        }
-        // Most ticks have no deep contact: one pass to see, and nothing written (pushLimit
-        // starts at the cap).
-        var firstDeep = -1
-        for i in 0..<cs.count where isDeep(cs[i], i) {
-            firstDeep = i
-            break
-        }
+        let n = cs.count
         contactWorld.deepRows.removeAll(keepingCapacity: true)
         contactWorld.deepSubsetReady = false
-        if firstDeep < 0 { return }
-        let bodyCount = bodySims.count + 1
-        var counts = ContiguousArray<Int32>()
-        swap(&counts, &contactWorld.deepContactCounts)
-        if counts.count != bodyCount {
-            counts = ContiguousArray(repeating: 0, count: bodyCount)
-        } else {
-            for i in 0..<bodyCount { counts[i] = 0 }
-        }
-        // An overlap several slops deep may be one being pushed out (not only a loaded
-        // contact's give): the relax checks those rows for a push-out left in their velocity
-        // (Step.swift, `relaxConstraints`).
-        let veryDeep = -World.deepRelaxDepth
-        for i in firstDeep..<cs.count where isDeep(cs[i], i) {
-            let c = cs[i]
-            let p = ps[2 &* i]
-            var s = p.baseSeparation + (p.rB - p.rA).dot(c.normal)
-            if c.pointCount > 1 {
-                let q = ps[2 &* i &+ 1]
-                s = Swift.min(s, q.baseSeparation + (q.rB - q.rA).dot(c.normal))
+        // The constraints and points are read in place (a constraint is 200 bytes: copying
+        // each one out, three times over, was most of this pass in the rain).
+        ps.withUnsafeBufferPointer { pb in
+            cs.withUnsafeMutableBufferPointer { cb in
+                guard let pp = pb.baseAddress, let cp = cb.baseAddress else { return }
+                // The shallower point's separation at the tick's start.
+                @inline(__always) func separation(_ i: Int) -> Real {
+                    let c = cp + i
+                    let p = pp + 2 &* i
+                    let s = p.pointee.baseSeparation + (p.pointee.rB - p.pointee.rA).dot(c.pointee.normal)
+                    if c.pointee.pointCount < 2 { return s }
+                    let q = p + 1
+                    return Swift.min(s, q.pointee.baseSeparation + (q.pointee.rB - q.pointee.rA).dot(c.pointee.normal))
+                }
+                // Most ticks have no deep contact: one pass to see, and nothing written
+                // (pushLimit starts at the cap).
+                var firstDeep = -1
+                for i in 0..<n where separation(i) < deep {
+                    firstDeep = i
+                    break
+                }
+                if firstDeep < 0 { return }
+                let bodyCount = bodySims.count + 1
+                var counts = ContiguousArray<Int32>()
+                swap(&counts, &contactWorld.deepContactCounts)
+                defer { swap(&counts, &contactWorld.deepContactCounts) }
+                if counts.count != bodyCount {
+                    counts = ContiguousArray(repeating: 0, count: bodyCount)
+                } else {
+                    for i in 0..<bodyCount { counts[i] = 0 }
+                }
+                // An overlap several slops deep may be one being pushed out (not only a loaded
+                // contact's give): the relax checks those rows for a push-out left in their
+                // velocity (Step.swift, `relaxConstraints`).
+                let veryDeep = -World.deepRelaxDepth
+                for i in firstDeep..<n {
+                    let s = separation(i)
+                    if !(s < deep) { continue }
+                    let c = cp + i
+                    if s < veryDeep { contactWorld.deepRows.append(Int32(truncatingIfNeeded: i)) }
+                    if c.pointee.invMassA != 0 || c.pointee.invIA != 0 { counts[Int(c.pointee.a)] += 1 }
+                    if c.pointee.invMassB != 0 || c.pointee.invIB != 0 { counts[Int(c.pointee.b)] += 1 }
+                }
+                for i in 0..<n {
+                    let c = cp + i
+                    var limit = cap
+                    let k = Swift.max(counts[Int(c.pointee.a)], counts[Int(c.pointee.b)], 1)
+                    if k > 1 && separation(i) < deep { limit = cap / Real(k) }
+                    c.pointee.pushLimit = limit
+                }
+                // Only a crowd: a row whose busier side is in `deepRelaxCrowd` or more deep contacts.
+                var kept = 0
+                for j in 0..<contactWorld.deepRows.count {
+                    let r = contactWorld.deepRows[j]
+                    let c = cp + Int(r)
+                    if Swift.max(counts[Int(c.pointee.a)], counts[Int(c.pointee.b)]) >= World.deepRelaxCrowd {
+                        contactWorld.deepRows[kept] = r
+                        kept += 1
+                    }
+                }
+                contactWorld.deepRows.removeLast(contactWorld.deepRows.count - kept)
             }
-            if s < veryDeep { contactWorld.deepRows.append(Int32(truncatingIfNeeded: i)) }
-            if c.invMassA != 0 || c.invIA != 0 { counts[Int(c.a)] += 1 }
-            if c.invMassB != 0 || c.invIB != 0 { counts[Int(c.b)] += 1 }
         }
-        for i in 0..<cs.count {
-            var limit = cap
-            let k = Swift.max(counts[Int(cs[i].a)], counts[Int(cs[i].b)], 1)
-            if k > 1 && isDeep(cs[i], i) { limit = cap / Real(k) }
-            cs[i].pushLimit = limit
-        }
-        // Only a crowd: a row whose busier side is in `deepRelaxCrowd` or more deep contacts.
-        var kept = 0
-        for j in 0..<contactWorld.deepRows.count {
-            let r = contactWorld.deepRows[j]
-            let c = cs[Int(r)]
-            if Swift.max(counts[Int(c.a)], counts[Int(c.b)]) >= World.deepRelaxCrowd {
-                contactWorld.deepRows[kept] = r
-                kept += 1
-            }
-        }
-        contactWorld.deepRows.removeLast(contactWorld.deepRows.count - kept)
-        swap(&counts, &contactWorld.deepContactCounts)
     }
 
     /// Before the relax: whether some contact that was deeper than
