@@ -850,11 +850,21 @@ extension World {
         if substep > 0 && !ctx.forcesPerSubstep { return }
         let constraints = contactWorld.constraints
         let overflow = contactWorld.overflowContacts
+        let list = contactWorld.wideBodyList
+        var states = ContiguousArray<WideBodyState>()
+        swap(&states, &contactWorld.wideStates)
+        defer { swap(&states, &contactWorld.wideStates) }
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             let centred = ctx.forcesPerSubstep
             contactWorld.wideContacts.withUnsafeMutableBufferPointer { ws in
-                guard let bp = bodies.baseAddress, let wp = ws.baseAddress else { return }
-                for r in 0..<ws.count { World.warmStartWide(wp + r, bp, centred: centred) }
+                states.withUnsafeMutableBufferPointer { st in
+                    list.withUnsafeBufferPointer { ls in
+                        guard let bp = bodies.baseAddress, let wp = ws.baseAddress, let sp = st.baseAddress else { return }
+                        World.loadWideStates(ls, bp, sp, pose: false)
+                        for r in 0..<ws.count { World.warmStartWide(wp + r, sp, centred: centred) }
+                        World.storeWideStates(ls, bp, sp)
+                    }
+                }
             }
             contactWorld.constraintPoints.withUnsafeMutableBufferPointer { ps in
                 constraints.withUnsafeBufferPointer { cs in
@@ -921,6 +931,10 @@ extension World {
         let constraints = contactWorld.constraints
         let overflow = deepOnly ? contactWorld.deepOverflow : contactWorld.overflowContacts
         let deepWide = contactWorld.deepWide
+        let list = contactWorld.wideBodyList
+        var states = ContiguousArray<WideBodyState>()
+        swap(&states, &contactWorld.wideStates)
+        defer { swap(&states, &contactWorld.wideStates) }
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             // The overflow one by one, then the colours, four constraints at a time
             // (Contacts/WideContactSolver.swift).
@@ -938,13 +952,19 @@ extension World {
                 }
             }
             contactWorld.wideContacts.withUnsafeMutableBufferPointer { ws in
-                guard let bp = bodies.baseAddress, let wp = ws.baseAddress else { return }
-                if deepOnly {
-                    for r in deepWide { World.solveWide(wp + Int(r), bp, relax: true, keepNormal: keep, friction: false) }
-                } else if useBias {
-                    for r in 0..<ws.count { World.solveWide(wp + r, bp, relax: false, keepNormal: keep, friction: false) }
-                } else {
-                    for r in 0..<ws.count { World.solveWide(wp + r, bp, relax: true, keepNormal: keep, friction: true) }
+                states.withUnsafeMutableBufferPointer { st in
+                    list.withUnsafeBufferPointer { ls in
+                        guard let bp = bodies.baseAddress, let wp = ws.baseAddress, let sp = st.baseAddress else { return }
+                        World.loadWideStates(ls, bp, sp, pose: true)
+                        if deepOnly {
+                            for r in deepWide { World.solveWide(wp + Int(r), sp, relax: true, keepNormal: keep, friction: false) }
+                        } else if useBias {
+                            for r in 0..<ws.count { World.solveWide(wp + r, sp, relax: false, keepNormal: keep, friction: false) }
+                        } else {
+                            for r in 0..<ws.count { World.solveWide(wp + r, sp, relax: true, keepNormal: keep, friction: true) }
+                        }
+                        World.storeWideStates(ls, bp, sp)
+                    }
                 }
             }
         }

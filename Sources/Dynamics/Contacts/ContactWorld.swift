@@ -160,6 +160,11 @@ struct ContactWorld {
     var colourMasks = ContiguousArray<UInt32>()
     var constraintColours = ContiguousArray<Int8>()
     var colourCounts = ContiguousArray<Int32>()
+    /// The solver bodies the wide records name, each once, and (indexed by solver body) their
+    /// single-precision state while the wide records are solved (WideContactSolver.swift,
+    /// "Bodies in single precision").
+    var wideBodyList = ContiguousArray<Int32>()
+    var wideStates = ContiguousArray<WideBodyState>()
     /// Deep contacts per solver body this tick (Contacts/PushOut.swift).
     var deepContactCounts = ContiguousArray<Int32>()
     /// The constraints of this tick deeper than `World.deepRelaxDepth` at its start

@@ -23,6 +23,16 @@
 // impulses live in the records during the sub-steps and are written back to
 // `constraintPoints` after them (`gatherWideImpulses`), where restitution, storage and events
 // read them.
+//
+// Bodies in single precision. The records do not read the solver bodies (double precision)
+// themselves: each pass over the records first copies the state of every body they name
+// (`wideBodyList`, built with the colours) into `wideStates`, 32 bytes a body in single
+// precision, velocity (vx, vy, ω) and pose change (dpx, dpy, cos, sin), as Box2D v3's body
+// state; the records gather four bodies with two vector loads each and scatter them back, and
+// after the pass each body's velocity takes the change its single-precision copy went
+// through (a body no lane moved keeps its double-precision velocity to the bit). Converting
+// and inserting lane by lane at every record cost about 250 instructions a record and pass
+// (pyramid20: 18 % of the whole run); the copies cost a few per body.
 
 import DynamicsCollision
 import DynamicsMath
@@ -44,6 +54,15 @@ struct WidePoint {
     static let inert = WidePoint(
         rAx: .zero, rAy: .zero, rBx: .zero, rBy: .zero, baseSeparation: .zero, normalMass: .zero, tangentMass: .zero,
         normalImpulse: .zero, tangentImpulse: .zero, totalNormalImpulse: .zero, totalTangentImpulse: .zero)
+}
+
+/// A solver body in single precision while the wide records are solved (file comment):
+/// `vel` = (vx, vy, ω, 0), `pose` = (dpx, dpy, dq.c, dq.s).
+struct WideBodyState {
+    var vel: SIMD4<Float>
+    var pose: SIMD4<Float>
+
+    static let rest = WideBodyState(vel: .zero, pose: SIMD4(0, 0, 1, 0))
 }
 
 /// Where `WideContact`'s Float fields start, in Floats: `nx` (then ny … fixedB, each 4 on),
@@ -217,11 +236,75 @@ extension World {
                 }
             }
         }
+        // Every body the records name, once (bit 31 of its mask: listed), for the passes'
+        // single-precision copies (file comment).
+        var list = ContiguousArray<Int32>()
+        var states = ContiguousArray<WideBodyState>()
+        swap(&list, &contactWorld.wideBodyList)
+        swap(&states, &contactWorld.wideStates)
+        list.removeAll(keepingCapacity: true)
+        while states.count < n { states.append(.rest) }
+        let listed: UInt32 = 1 << 31
+        masks.withUnsafeMutableBufferPointer { mk in
+            wide.withUnsafeBufferPointer { ws in
+                for r in 0..<ws.count {
+                    for lane in 0..<4 {
+                        let a = ws[r].a[lane]
+                        let b = ws[r].b[lane]
+                        if mk[Int(a)] & listed == 0 {
+                            mk[Int(a)] |= listed
+                            list.append(a)
+                        }
+                        if mk[Int(b)] & listed == 0 {
+                            mk[Int(b)] |= listed
+                            list.append(b)
+                        }
+                    }
+                }
+            }
+        }
+        swap(&list, &contactWorld.wideBodyList)
+        swap(&states, &contactWorld.wideStates)
         swap(&wide, &contactWorld.wideContacts)
         swap(&overflow, &contactWorld.overflowContacts)
         swap(&masks, &contactWorld.colourMasks)
         swap(&colourOf, &contactWorld.constraintColours)
         swap(&counts, &contactWorld.colourCounts)
+    }
+
+    /// Copies the listed bodies' velocities (and, with `pose`, pose changes) into their
+    /// single-precision states, before a pass over the wide records.
+    @inline(__always)
+    static func loadWideStates(
+        _ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>,
+        _ states: UnsafeMutablePointer<WideBodyState>, pose: Bool
+    ) {
+        for i in list {
+            let b = bodies + Int(i)
+            let s = states + Int(i)
+            s.pointee.vel = SIMD4(Float(b.pointee.v.x), Float(b.pointee.v.y), Float(b.pointee.w), 0)
+            if pose {
+                s.pointee.pose = SIMD4(
+                    Float(b.pointee.dp.x), Float(b.pointee.dp.y), Float(b.pointee.dq.c), Float(b.pointee.dq.s))
+            }
+        }
+    }
+
+    /// After a pass over the wide records: each listed body's velocity takes the change of its
+    /// single-precision copy (none, to the bit, where no lane moved it).
+    @inline(__always)
+    static func storeWideStates(
+        _ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>,
+        _ states: UnsafeMutablePointer<WideBodyState>
+    ) {
+        for i in list {
+            let b = bodies + Int(i)
+            let m = states[Int(i)].vel
+            let v0 = SIMD4(Float(b.pointee.v.x), Float(b.pointee.v.y), Float(b.pointee.w), 0)
+            b.pointee.v.x += Real(m[0]) - Real(v0[0])
+            b.pointee.v.y += Real(m[1]) - Real(v0[1])
+            b.pointee.w += Real(m[2]) - Real(v0[2])
+        }
     }
 
     /// Writes constraint `c` (index `i`) and its two points into lane `lane` of the record at `rec`.
@@ -293,49 +376,37 @@ extension World {
         }
     }
 
-    /// The velocities of four solver bodies, lane by lane, in single precision; `store`
-    /// adds each lane's change to the body's double-precision velocity (a lane that took no
-    /// impulse leaves its body's velocity as it was, to the bit).
+    /// The velocities of four bodies, lane by lane, from their single-precision states (a
+    /// transpose of four loads); `store` writes them back. A static body may fill several
+    /// lanes: it takes no impulse, so each lane writes back what it read.
     struct WideBodies {
         var vx: SIMD4<Float>
         var vy: SIMD4<Float>
         var w: SIMD4<Float>
-        let vx0: SIMD4<Float>
-        let vy0: SIMD4<Float>
-        let w0: SIMD4<Float>
 
         @inline(__always)
-        init(_ bodies: UnsafeMutablePointer<SolverBody>, _ i: SIMD4<Int32>) {
-            let b0 = bodies + Int(i[0])
-            let b1 = bodies + Int(i[1])
-            let b2 = bodies + Int(i[2])
-            let b3 = bodies + Int(i[3])
-            vx = SIMD4(Float(b0.pointee.v.x), Float(b1.pointee.v.x), Float(b2.pointee.v.x), Float(b3.pointee.v.x))
-            vy = SIMD4(Float(b0.pointee.v.y), Float(b1.pointee.v.y), Float(b2.pointee.v.y), Float(b3.pointee.v.y))
-            w = SIMD4(Float(b0.pointee.w), Float(b1.pointee.w), Float(b2.pointee.w), Float(b3.pointee.w))
-            vx0 = vx
-            vy0 = vy
-            w0 = w
+        init(_ states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
+            let s0 = states[Int(i[0])].vel
+            let s1 = states[Int(i[1])].vel
+            let s2 = states[Int(i[2])].vel
+            let s3 = states[Int(i[3])].vel
+            vx = SIMD4(s0[0], s1[0], s2[0], s3[0])
+            vy = SIMD4(s0[1], s1[1], s2[1], s3[1])
+            w = SIMD4(s0[2], s1[2], s2[2], s3[2])
         }
 
         @inline(__always)
-        func store(_ bodies: UnsafeMutablePointer<SolverBody>, _ i: SIMD4<Int32>) {
-            // A static body repeated in several lanes takes no change in any of them.
-            let dvx = vx - vx0
-            let dvy = vy - vy0
-            let dw = w - w0
-            for lane in 0..<4 {
-                let b = bodies + Int(i[lane])
-                b.pointee.v.x += Real(dvx[lane])
-                b.pointee.v.y += Real(dvy[lane])
-                b.pointee.w += Real(dw[lane])
-            }
+        func store(_ states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
+            states[Int(i[0])].vel = SIMD4(vx[0], vy[0], w[0], 0)
+            states[Int(i[1])].vel = SIMD4(vx[1], vy[1], w[1], 0)
+            states[Int(i[2])].vel = SIMD4(vx[2], vy[2], w[2], 0)
+            states[Int(i[3])].vel = SIMD4(vx[3], vy[3], w[3], 0)
         }
     }
 
     /// Warm start of the wide records: apply each point's impulse (file comment of
     /// ContactSolver.swift, `warmStartContacts`).
-    static func warmStartWide(_ w: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<SolverBody>,
+    static func warmStartWide(_ w: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<WideBodyState>,
                               centred: Bool) {
         var A = WideBodies(bodies, w.pointee.a)
         var B = WideBodies(bodies, w.pointee.b)
@@ -412,27 +483,24 @@ extension World {
         var qBs: SIMD4<Float>
 
         @inline(__always)
-        init(_ w: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<SolverBody>) {
+        init(_ w: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<WideBodyState>) {
             typealias D4 = SIMD4<Float>
             let ia = w.pointee.a
             let ib = w.pointee.b
-            let a0 = bodies + Int(ia[0]), a1 = bodies + Int(ia[1]), a2 = bodies + Int(ia[2]), a3 = bodies + Int(ia[3])
-            let b0 = bodies + Int(ib[0]), b1 = bodies + Int(ib[1]), b2 = bodies + Int(ib[2]), b3 = bodies + Int(ib[3])
-            // The relative translation in double precision, then single.
-            dpx = D4(
-                Float(b0.pointee.dp.x - a0.pointee.dp.x), Float(b1.pointee.dp.x - a1.pointee.dp.x),
-                Float(b2.pointee.dp.x - a2.pointee.dp.x), Float(b3.pointee.dp.x - a3.pointee.dp.x))
-            dpy = D4(
-                Float(b0.pointee.dp.y - a0.pointee.dp.y), Float(b1.pointee.dp.y - a1.pointee.dp.y),
-                Float(b2.pointee.dp.y - a2.pointee.dp.y), Float(b3.pointee.dp.y - a3.pointee.dp.y))
+            let a0 = states[Int(ia[0])].pose, a1 = states[Int(ia[1])].pose
+            let a2 = states[Int(ia[2])].pose, a3 = states[Int(ia[3])].pose
+            let b0 = states[Int(ib[0])].pose, b1 = states[Int(ib[1])].pose
+            let b2 = states[Int(ib[2])].pose, b3 = states[Int(ib[3])].pose
+            dpx = D4(b0[0], b1[0], b2[0], b3[0]) - D4(a0[0], a1[0], a2[0], a3[0])
+            dpy = D4(b0[1], b1[1], b2[1], b3[1]) - D4(a0[1], a1[1], a2[1], a3[1])
             let one = D4(repeating: 1)
             let zero = D4(repeating: 0)
             let fixedA = w.pointee.fixedA
             let fixedB = w.pointee.fixedB
-            qAc = wideSelect(fixedA, one, D4(Float(a0.pointee.dq.c), Float(a1.pointee.dq.c), Float(a2.pointee.dq.c), Float(a3.pointee.dq.c)))
-            qAs = wideSelect(fixedA, zero, D4(Float(a0.pointee.dq.s), Float(a1.pointee.dq.s), Float(a2.pointee.dq.s), Float(a3.pointee.dq.s)))
-            qBc = wideSelect(fixedB, one, D4(Float(b0.pointee.dq.c), Float(b1.pointee.dq.c), Float(b2.pointee.dq.c), Float(b3.pointee.dq.c)))
-            qBs = wideSelect(fixedB, zero, D4(Float(b0.pointee.dq.s), Float(b1.pointee.dq.s), Float(b2.pointee.dq.s), Float(b3.pointee.dq.s)))
+            qAc = wideSelect(fixedA, one, D4(a0[2], a1[2], a2[2], a3[2]))
+            qAs = wideSelect(fixedA, zero, D4(a0[3], a1[3], a2[3], a3[3]))
+            qBc = wideSelect(fixedB, one, D4(b0[2], b1[2], b2[2], b3[2]))
+            qBs = wideSelect(fixedB, zero, D4(b0[3], b1[3], b2[3], b3[3]))
         }
     }
 
@@ -440,7 +508,7 @@ extension World {
     /// four constraints at once.
     @inline(__always)
     static func solveWide(
-        _ w: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<SolverBody>, relax: Bool,
+        _ w: UnsafeMutablePointer<WideContact>, _ bodies: UnsafeMutablePointer<WideBodyState>, relax: Bool,
         keepNormal: Bool, friction withFriction: Bool
     ) {
         var A = WideBodies(bodies, w.pointee.a)
