@@ -58,11 +58,11 @@ extension World {
     /// A fresh record with the model's defaults.
     func defaultRecord(kind: ItemKind, size: Vec2) -> ItemRecord {
         ItemRecord(
-            generation: 0, kind: kind, nextFree: -1, serial: 0, body: -1, shape: -1, group: ItemRecord.noGroup,
-            nextMember: ItemRecord.noGroup, offset: .zero, size: size, shapeRequest: .rectangle,
+            generation: 0, nextFree: -1, serial: 0, body: -1, shape: -1, group: ItemRecord.noGroup,
+            nextMember: ItemRecord.noGroup, offset: .zero, size: size,
             elasticity: model.defaultElasticity, friction: model.defaultFriction, density: 1,
             resistance: model.defaultResistance, angularResistance: model.defaultAngularResistance, charge: 0,
-            allowsRotation: true, anchored: false, explicit: 0)
+            kind: kind, shapeRequest: .rectangle, allowsRotation: true, anchored: false, explicit: 0)
     }
 
     /// Resets the material values the user did not set to the current model's defaults.
