@@ -202,11 +202,15 @@ public struct DynamicTree: Sendable {
     }
 
     /// Whether a moving shape (tight box `tight`, last displacement `d`) may keep the fat box
-    /// `fat`: its box grown by the speculative distance is inside, and `fat` is not oversized.
+    /// `fat`: its box grown by the speculative distance and stretched by one more displacement
+    /// ahead is inside (so the pairs the coming tick's motion can meet are found before it,
+    /// not a tick late, whatever the reach of the last refit), and `fat` is not oversized.
     @inlinable
     public static func fatBoxHolds(_ fat: AABB, tight: AABB, displacement d: Vec2) -> Bool {
-        fat.contains(tight.expanded(by: CollisionConstants.speculativeDistance))
-            && !isOversized(fat, tight: tight, displacement: d)
+        var need = tight.expanded(by: CollisionConstants.speculativeDistance)
+        if d.x < 0 { need.lower.x += d.x } else { need.upper.x += d.x }
+        if d.y < 0 { need.lower.y += d.y } else { need.upper.y += d.y }
+        return fat.contains(need) && !isOversized(fat, tight: tight, displacement: d)
     }
 
     /// Re-inserts a proxy if the shape's grown tight box escaped its fat box, or the fat box
