@@ -176,7 +176,7 @@ extension World {
             let onB = B.c + rB
             let mid = 0.5 * (onA + onB)
             return ManifoldPoint(
-                point: mid, anchorA: mid - A.p, anchorB: mid - B.p, separation: Real(base) + n.dot(dc + (rB - rA)), id: old.id)
+                anchorA: mid - A.p, anchorB: mid - B.p, separation: Real(base) + n.dot(dc + (rB - rA)), id: old.id)
         }
         out.point1 = point(m.point1, cache.rA1, cache.rB1, cache.base1)
         if m.pointCount > 1 { out.point2 = point(m.point2, cache.rA2, cache.rB2, cache.base2) }
