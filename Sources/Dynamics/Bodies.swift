@@ -58,11 +58,11 @@ extension World {
     /// A fresh record with the model's defaults.
     func defaultRecord(kind: ItemKind, size: Vec2) -> ItemRecord {
         ItemRecord(
-            generation: 0, kind: kind, nextFree: -1, serial: 0, body: -1, shape: -1, group: ItemRecord.noGroup,
-            nextMember: ItemRecord.noGroup, offset: .zero, size: size, shapeRequest: .rectangle,
+            generation: 0, nextFree: -1, serial: 0, body: -1, shape: -1, group: ItemRecord.noGroup,
+            nextMember: ItemRecord.noGroup, offset: .zero, size: size,
             elasticity: model.defaultElasticity, friction: model.defaultFriction, density: 1,
             resistance: model.defaultResistance, angularResistance: model.defaultAngularResistance, charge: 0,
-            allowsRotation: true, anchored: false, explicit: 0)
+            kind: kind, shapeRequest: .rectangle, allowsRotation: true, anchored: false, explicit: 0)
     }
 
     /// Resets the material values the user did not set to the current model's defaults.
@@ -194,7 +194,7 @@ extension World {
         unlink(shape: s, from: b)
         bodyInfos[b].shapeCount -= 1
         let g = shapes[s].geometry
-        if g.kind == .polygon { freeVertices(start: Int(g.vertexStart), count: Int(g.vertexCount)) }
+        if g.kind == .polygon { freeVertices(start: Int(g.vertexStart), count: Int(g.vertexCount), shape: s) }
         if items[Int(shapes[s].item)].shape == Int32(s) { items[Int(shapes[s].item)].shape = -1 }
         let last = shapes.count - 1
         if s != last {
@@ -258,24 +258,40 @@ extension World {
     /// Rebuilds an ellipse shape for the current model (rectangles and paths never change).
     mutating func rebuildGeometry(shape s: Int) {
         let old = shapes[s].geometry
-        if old.kind == .polygon { freeVertices(start: Int(old.vertexStart), count: Int(old.vertexCount)) }
+        if old.kind == .polygon { freeVertices(start: Int(old.vertexStart), count: Int(old.vertexCount), shape: s) }
         let rec = items[Int(shapes[s].item)]
         shapes[s].geometry = makeGeometry(rec.shapeRequest, size: rec.size, offset: rec.offset, path: [])
     }
 
-    /// Appends a polygon (stored winding) and its normals to the pools.
+    /// Appends a polygon (stored winding) and its normals to the pools, or shares the range
+    /// of the last polygon appended when `v` equals it vertex for vertex (a crowd of equal
+    /// boxes keeps one copy, not 64 B of vertices and normals each; the pools are never
+    /// written after they are appended to, so a shared range is read as its own).
     /// `boxHalfExtents`: the half extents when `v` is a rectangle aligned with the body's
     /// axes (ShapeGeometry.semiAxes), else zero.
     mutating func allocatePolygon(_ v: [Vec2], boxHalfExtents: Vec2 = .zero) -> ShapeGeometry {
+        let last = Int(lastPolygonStart)
+        if last >= 0 && vertices.count - last == v.count && v.indices.allSatisfy({ vertices[last + $0] == v[$0] }) {
+            return .polygon(
+                start: Int32(last), count: Int32(v.count), centroid: polygonCentroid(v), boxHalfExtents: boxHalfExtents)
+        }
         let start = vertices.count
         vertices.append(contentsOf: v)
         normals.append(contentsOf: polygonNormals(v))
+        lastPolygonStart = Int32(start)
         return .polygon(
             start: Int32(start), count: Int32(v.count), centroid: polygonCentroid(v), boxHalfExtents: boxHalfExtents)
     }
 
-    /// Removes a vertex range from the pools and shifts the ranges after it.
-    mutating func freeVertices(start: Int, count: Int) {
+    /// Removes the vertex range of shape `s`'s polygon from the pools and shifts the ranges
+    /// after it, unless another shape shares the range.
+    mutating func freeVertices(start: Int, count: Int, shape s: Int) {
+        for i in shapes.indices where i != s && shapes[i].geometry.kind == .polygon
+            && Int(shapes[i].geometry.vertexStart) == start
+        {
+            return
+        }
+        lastPolygonStart = -1
         vertices.removeSubrange(start..<(start + count))
         normals.removeSubrange(start..<(start + count))
         for i in shapes.indices where shapes[i].geometry.kind == .polygon && Int(shapes[i].geometry.vertexStart) > start {

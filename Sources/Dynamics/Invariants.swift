@@ -31,15 +31,21 @@ extension World {
         }
         if shapeSeen.contains(false) { return "a shape belongs to no body" }
         var used = [Bool](repeating: false, count: vertices.count)
+        var rangeCount = [Int](repeating: 0, count: vertices.count)
         for s in shapes.indices {
             let it = Int(shapes[s].item)
             if items[it].shape != Int32(s) { return "item \(it) does not point back at shape \(s)" }
             let g = shapes[s].geometry
             if g.kind == .polygon {
-                for v in Int(g.vertexStart)..<Int(g.vertexStart + g.vertexCount) {
-                    if v >= used.count || used[v] { return "shape \(s) has a bad vertex range" }
+                // A range is a polygon's alone, or shared whole by equal polygons.
+                let start = Int(g.vertexStart)
+                if start + Int(g.vertexCount) > used.count { return "shape \(s) has a bad vertex range" }
+                if used[start] && rangeCount[start] == Int(g.vertexCount) { continue }
+                for v in start..<(start + Int(g.vertexCount)) {
+                    if used[v] { return "shape \(s) has a bad vertex range" }
                     used[v] = true
                 }
+                rangeCount[start] = Int(g.vertexCount)
             }
         }
         if used.contains(false) { return "the vertex pool has unused vertices" }

@@ -8,12 +8,14 @@ extension World {
         public var name: String
         public var count: Int
         public var bytes: Int
+        /// The bytes of one element (0 for the tables that are not one array).
+        public var stride: Int = 0
     }
 
     /// The large tables of the world, in bytes reserved.
     public var memoryUse: [TableUse] {
         func use<T>(_ name: String, _ a: ContiguousArray<T>) -> TableUse {
-            TableUse(name: name, count: a.count, bytes: a.capacity * MemoryLayout<T>.stride)
+            TableUse(name: name, count: a.count, bytes: a.capacity * MemoryLayout<T>.stride, stride: MemoryLayout<T>.stride)
         }
         let cw = contactWorld
         let bp = cw.broadPhase

@@ -94,6 +94,9 @@ public struct World: Sendable {
     var shapes = ContiguousArray<ShapeRecord>()
     var vertices = ContiguousArray<Vec2>()
     var normals = ContiguousArray<Vec2>()
+    /// The start of the last polygon appended to the pools (it runs to their end), −1 when
+    /// a removal came since: a new polygon equal to it shares its range (`allocatePolygon`).
+    var lastPolygonStart: Int32 = -1
 
     /// Behavior slots and (behavior, item) memberships (Behaviors/BehaviorTable.swift).
     var behaviors = BehaviorTable()

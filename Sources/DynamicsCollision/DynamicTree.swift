@@ -38,7 +38,8 @@
 // (2 pt) plus a margin min(5 pt, 0.125 × extent); a static one gets only the speculative
 // distance. When a proxy escapes because its body moved, the new fat box also reaches
 // ahead along the body's last displacement d, by `displacementMultiplier` × d (Box2D 2.4's
-// prediction): a body in steady motion then escapes every few ticks instead of every tick.
+// prediction): a body in steady motion then escapes every few ticks instead of every tick;
+// the reach is capped at the shape's own size (or one displacement, if larger).
 // The tree is touched only when the grown shape box escapes the fat box (or the fat box is
 // far larger than the shape's motion still needs, `isOversized`), so resting and slowly
 // drifting bodies cost the broadphase nothing.
@@ -143,14 +144,21 @@ public struct DynamicTree: Sendable {
 
     /// The fat box of a moving shape whose tight box is `tight` and whose body just moved
     /// by `displacement`: `fatAABB(tight:isStatic:)` stretched on the side it moves towards
-    /// by `displacementMultiplier` × the displacement, axis by axis.
+    /// by `displacementMultiplier` × the displacement, axis by axis, but no farther than the
+    /// shape's own size (the larger side of `tight`) unless one displacement is larger still
+    /// (the box must hold the next tick's motion for its pairs to be found in time). Farther
+    /// would pair a falling crowd with the rows below it, each pair a contact to store
+    /// (Docs/benchmarks.md, "Memory, 2026-11-27"); a fast body is re-filed more often instead.
     @inlinable
     public static func fatAABB(tight: AABB, isStatic: Bool, displacement d: Vec2) -> AABB {
         var box = fatAABB(tight: tight, isStatic: isStatic)
         if isStatic { return box }
-        let ahead = displacementMultiplier * d
-        if ahead.x < 0 { box.lower.x += ahead.x } else { box.upper.x += ahead.x }
-        if ahead.y < 0 { box.lower.y += ahead.y } else { box.upper.y += ahead.y }
+        let e = tight.extents
+        let size = 2 * Swift.max(e.x, e.y)
+        let ax = Swift.min(displacementMultiplier * abs(d.x), Swift.max(abs(d.x), size))
+        let ay = Swift.min(displacementMultiplier * abs(d.y), Swift.max(abs(d.y), size))
+        if d.x < 0 { box.lower.x -= ax } else { box.upper.x += ax }
+        if d.y < 0 { box.lower.y -= ay } else { box.upper.y += ay }
         return box
     }
 
@@ -194,11 +202,15 @@ public struct DynamicTree: Sendable {
     }
 
     /// Whether a moving shape (tight box `tight`, last displacement `d`) may keep the fat box
-    /// `fat`: its box grown by the speculative distance is inside, and `fat` is not oversized.
+    /// `fat`: its box grown by the speculative distance and stretched by one more displacement
+    /// ahead is inside (so the pairs the coming tick's motion can meet are found before it,
+    /// not a tick late, whatever the reach of the last refit), and `fat` is not oversized.
     @inlinable
     public static func fatBoxHolds(_ fat: AABB, tight: AABB, displacement d: Vec2) -> Bool {
-        fat.contains(tight.expanded(by: CollisionConstants.speculativeDistance))
-            && !isOversized(fat, tight: tight, displacement: d)
+        var need = tight.expanded(by: CollisionConstants.speculativeDistance)
+        if d.x < 0 { need.lower.x += d.x } else { need.upper.x += d.x }
+        if d.y < 0 { need.lower.y += d.y } else { need.upper.y += d.y }
+        return fat.contains(need) && !isOversized(fat, tight: tight, displacement: d)
     }
 
     /// Re-inserts a proxy if the shape's grown tight box escaped its fat box, or the fat box

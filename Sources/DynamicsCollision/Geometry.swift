@@ -36,8 +36,6 @@ public enum ShapeKind: UInt8, Sendable {
 /// `vertexStart` and `vertexCount`.
 @frozen
 public struct ShapeGeometry: Equatable, Sendable {
-    /// Circle, ellipse or polygon.
-    public var kind: ShapeKind
     /// Body-local centre of a circle or ellipse; the centroid of a polygon. Points.
     public var center: Vec2
     /// Radius of a circle; 0 otherwise. Points.
@@ -50,6 +48,9 @@ public struct ShapeGeometry: Equatable, Sendable {
     public var vertexStart: Int32
     /// Number of vertices of a polygon; 0 otherwise.
     public var vertexCount: Int32
+    /// Circle, ellipse or polygon. (Last: a byte after the other fields' 48 lets the
+    /// record that holds the geometry put its next field there, `ShapeRecord` 128 → 120 B.)
+    public var kind: ShapeKind
 
     @inlinable
     public init(

@@ -14,14 +14,14 @@
 
 import DynamicsMath
 
-/// One contact point of a ``Manifold``.
+/// One contact point of a ``Manifold``: the world point midway between the two surfaces,
+/// named from each body's transform origin. (The world point itself is not stored, 16 B a
+/// point that every contact kept: it is `anchorA` plus A's origin, ``point(_:)``.)
 @frozen
 public struct ManifoldPoint: Sendable {
-    /// World point midway between the two surfaces.
-    public var point: Vec2
-    /// `point` relative to body A's transform origin, world orientation.
+    /// The point relative to body A's transform origin, world orientation.
     public var anchorA: Vec2
-    /// `point` relative to body B's transform origin, world orientation.
+    /// The point relative to body B's transform origin, world orientation.
     public var anchorB: Vec2
     /// Distance between the surfaces along the normal; negative when they overlap. Points.
     public var separation: Real
@@ -29,16 +29,19 @@ public struct ManifoldPoint: Sendable {
     public var id: UInt32
 
     @inlinable @inline(__always)
-    public init(point: Vec2, anchorA: Vec2, anchorB: Vec2, separation: Real, id: UInt32) {
-        self.point = point
+    public init(anchorA: Vec2, anchorB: Vec2, separation: Real, id: UInt32) {
         self.anchorA = anchorA
         self.anchorB = anchorB
         self.separation = separation
         self.id = id
     }
 
+    /// The world point, given A's transform (or its origin).
+    @inlinable @inline(__always)
+    public func point(_ xfA: Transform) -> Vec2 { anchorA + xfA.p }
+
     /// A zeroed point (unused slots).
-    @inlinable public static var zero: ManifoldPoint { ManifoldPoint(point: .zero, anchorA: .zero, anchorB: .zero, separation: 0, id: 0) }
+    @inlinable public static var zero: ManifoldPoint { ManifoldPoint(anchorA: .zero, anchorB: .zero, separation: 0, id: 0) }
 }
 
 /// The contact between two shapes: a normal from A to B and up to two points, stored inline.
@@ -99,7 +102,7 @@ public struct Manifold: Sendable {
     /// Appends a point given in world space (no-op beyond two points).
     @inlinable @inline(__always)
     mutating func append(world point: Vec2, xfA: Transform, xfB: Transform, separation: Real, id: UInt32) {
-        let mp = ManifoldPoint(point: point, anchorA: point - xfA.p, anchorB: point - xfB.p, separation: separation, id: id)
+        let mp = ManifoldPoint(anchorA: point - xfA.p, anchorB: point - xfB.p, separation: separation, id: id)
         if pointCount == 0 { point1 = mp } else { point2 = mp }
         pointCount += 1
     }

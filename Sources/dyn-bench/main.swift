@@ -52,13 +52,18 @@ if only == "memory" {
     let before = statusKiB("VmRSS")
     let gap = args.count > 4 ? max(0, Double(args[4]) ?? 0) : 0
     var scene = try BenchScenes.grid(count: n, gap: gap)
-    for _ in 0..<steps { scene.world.step() }
+    // Where the peak falls: after building, after the first step, at the end.
+    let built = statusKiB("VmHWM")
+    scene.world.step()
+    let first = statusKiB("VmHWM")
+    for _ in 1..<steps { scene.world.step() }
     let peak = statusKiB("VmHWM")
+    let end = statusKiB("VmRSS")
     let tables = scene.world.memoryUse.sorted { $0.bytes > $1.bytes }
     let total = tables.reduce(0) { $0 + $1.bytes }
-    print("dyn memory bodies=\(n) steps=\(steps) gap=\(gap) contacts=\(scene.world.contactCount) peak_rss_over_start_kib=\(peak - before) per_body_bytes=\((peak - before) * 1024 / n) tables_bytes=\(total) tables_per_body=\(total / n)")
+    print("dyn memory bodies=\(n) steps=\(steps) gap=\(gap) contacts=\(scene.world.contactCount) peak_rss_over_start_kib=\(peak - before) per_body_bytes=\((peak - before) * 1024 / n) peak_after_build=\((built - before) * 1024 / n) peak_after_step1=\((first - before) * 1024 / n) rss_at_end=\((end - before) * 1024 / n) tables_bytes=\(total) tables_per_body=\(total / n)")
     for t in tables where t.bytes > 0 {
-        print("  \(t.name) count=\(t.count) bytes=\(t.bytes) per_body=\(fmt(Double(t.bytes) / Double(n), 1))")
+        print("  \(t.name) count=\(t.count) stride=\(t.stride) bytes=\(t.bytes) per_body=\(fmt(Double(t.bytes) / Double(n), 1))")
     }
     exit(0)
 }

@@ -46,7 +46,8 @@ struct DynamicTreeTests {
     }
 
     /// A moved proxy's new fat box reaches 4 × the displacement ahead on the side it moves
-    /// towards, axis by axis, and not behind; static proxies never stretch.
+    /// towards, axis by axis, and not behind, at most the shape's own size unless one
+    /// displacement is larger; static proxies never stretch.
     @Test func fatBoxReachesAheadOfMotion() {
         let tight = AABB(lower: Vec2(0, 0), upper: Vec2(40, 40))
         let still = DynamicTree.fatAABB(tight: tight, isStatic: false)
@@ -55,6 +56,9 @@ struct DynamicTreeTests {
         #expect(abs(ahead.lower.x - still.lower.x) < 1e-12)
         #expect(abs(ahead.lower.y - (still.lower.y - 8)) < 1e-12)
         #expect(abs(ahead.upper.y - still.upper.y) < 1e-12)
+        let capped = DynamicTree.fatAABB(tight: tight, isStatic: false, displacement: Vec2(25, -60))
+        #expect(capped.upper.x == still.upper.x + 40)  // 4 × 25 capped at the size, 40
+        #expect(capped.lower.y == still.lower.y - 60)  // one displacement, larger than the size
         let stat = DynamicTree.fatAABB(tight: tight, isStatic: true, displacement: Vec2(3, -2))
         #expect(stat == DynamicTree.fatAABB(tight: tight, isStatic: true))
 
@@ -77,7 +81,10 @@ struct DynamicTreeTests {
         let flew = fast.moveProxyIfEscaped(
             q, tight: AABB(lower: tight.lower + Vec2(30, 0), upper: tight.upper + Vec2(30, 0)), displacement: Vec2(30, 0))
         #expect(flew)
-        #expect(fast.fatAABB(q).upper.x > stopped.upper.x + 100)
+        // 4 × 30 pt ahead would be 120; the reach stops at the shape's own size, 40 pt.
+        let grown = DynamicTree.fatAABB(tight: tight, isStatic: false)
+        #expect(fast.fatAABB(q).upper.x == grown.upper.x + 30 + 40)
+        #expect(fast.fatAABB(q).upper.x > stopped.upper.x + 30)
         #expect(fast.moveProxyIfEscaped(q, tight: stopped, displacement: Vec2(20, 0)) == false)  // still moving on
         #expect(fast.moveProxyIfEscaped(q, tight: stopped, displacement: .zero) == true)
         #expect(fast.fatAABB(q) == DynamicTree.fatAABB(tight: stopped, isStatic: false))

@@ -1136,12 +1136,14 @@ extension World {
     /// Where the surfaces of a point with a gap meet as it closes: its midpoint moved along
     /// the normal by the share of the gap the other side covers (on a static side's surface;
     /// still midway for equal masses). A touching or overlapping point is its own.
+    /// (`originA`: A's transform origin at the narrowphase, which the point is anchored to.)
     @inline(__always)
-    static func meetingPoint(_ p: ManifoldPoint, _ n: Vec2, _ c: ContactConstraint) -> Vec2 {
+    static func meetingPoint(_ p: ManifoldPoint, _ n: Vec2, _ c: ContactConstraint, originA: Vec2) -> Vec2 {
         let s = p.separation
         let total = c.invMassA + c.invMassB
-        if s <= 0 || total <= 0 { return p.point }
-        return p.point + ((0.5 * s) * (c.invMassA - c.invMassB) / total) * n
+        let point = p.anchorA + originA
+        if s <= 0 || total <= 0 { return point }
+        return point + ((0.5 * s) * (c.invMassA - c.invMassB) / total) * n
     }
 
     /// Stores the tick's total impulses in the contacts (warm starting), decides which
@@ -1161,6 +1163,9 @@ extension World {
                         let i = Int(c.contact)
                         let contact = contacts.baseAddress! + i
                         let m = contact.pointee.manifold
+                        // (The bodies are still at the poses the narrowphase saw: finalize comes next.)
+                        let bodyA = Int(contact.pointee.bodyA)
+                        let originA = bodyA >= 0 ? bodySims[bodyA].transform.p : Vec2.zero
                         // Warm start: the tick's totals, or with forces in every sub-step
                         // the last sub-step's normal impulse and the mean tangential one.
                         contact.pointee.normalImpulse1 = perSubstep ? p1.normalImpulse : p1.totalNormalImpulse
@@ -1173,12 +1178,12 @@ extension World {
                             if p2.totalNormalImpulse > p1.totalNormalImpulse
                                 || (p2.totalNormalImpulse == p1.totalNormalImpulse && m.point2.separation < m.point1.separation)
                             {
-                                contact.pointee.eventPoint = World.meetingPoint(m.point2, m.normal, c)
+                                contact.pointee.eventPoint = World.meetingPoint(m.point2, m.normal, c, originA: originA)
                             } else {
-                                contact.pointee.eventPoint = World.meetingPoint(m.point1, m.normal, c)
+                                contact.pointee.eventPoint = World.meetingPoint(m.point1, m.normal, c, originA: originA)
                             }
                         } else {
-                            contact.pointee.eventPoint = World.meetingPoint(m.point1, m.normal, c)
+                            contact.pointee.eventPoint = World.meetingPoint(m.point1, m.normal, c, originA: originA)
                         }
                         let touching = pushed || contact.pointee.flags & (ContactFlags.overlapping | ContactFlags.impacted) != 0
                         let was = contact.pointee.flags & ContactFlags.touching != 0

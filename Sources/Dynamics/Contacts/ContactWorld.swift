@@ -75,6 +75,8 @@ enum ContactFlags {
 }
 
 /// One persistent contact between two colliders (A may be a segment; B is always a shape).
+/// (336 B: the fields in an order that leaves no padding but at the end; `flags` fills the
+/// 4 B after the recycling cache.)
 struct Contact {
     /// Collider codes (`ContactWorld.segmentBit` marks a segment).
     var codeA: UInt32
@@ -93,6 +95,7 @@ struct Contact {
     var manifold: Manifold
     /// The poses `manifold` was computed at, for recycling (Recycling.swift).
     var cache: ManifoldCache
+    var flags: UInt32
     /// Impulses of the last tick (totals), per manifold point, for warm starting.
     var normalImpulse1: Real
     var tangentImpulse1: Real
@@ -101,7 +104,6 @@ struct Contact {
     /// Mixed material: friction √(f₁f₂), restitution max(e₁, e₂).
     var friction: Real
     var restitution: Real
-    var flags: UInt32
     /// The point with the largest normal impulse in the last solve (events).
     var eventPoint: Vec2
     /// The parties as events name them: B's item (its group for a member), then A.
@@ -645,8 +647,8 @@ extension World {
         }
         return Contact(
             codeA: a, codeB: b, idA: idA, idB: idB, indexA: indexA, indexB: shapeB, bodyA: bodyA,
-            bodyB: shapes[Int(shapeB)].body, proxyA: proxyA, proxyB: proxyB, manifold: .empty, cache: .none, normalImpulse1: 0,
-            tangentImpulse1: 0, normalImpulse2: 0, tangentImpulse2: 0, friction: 0, restitution: 0, flags: 0,
+            bodyB: shapes[Int(shapeB)].body, proxyA: proxyA, proxyB: proxyB, manifold: .empty, cache: .none, flags: 0,
+            normalImpulse1: 0, tangentImpulse1: 0, normalImpulse2: 0, tangentImpulse2: 0, friction: 0, restitution: 0,
             eventPoint: .zero, partyItem: eventParty(code: b), partyOther: eventParty(code: a))
     }
 

@@ -21,34 +21,62 @@
 // with points are cached (an empty one could hide a point coming within the speculative
 // distance), and any edit of the world drops every cache (`recycleEpoch`).
 //
+// Precision. The cache keeps the relative position in double precision (a boundary's
+// contact has it in world coordinates) and the rest in single (76 B, not 152; issue 12):
+// rotations to 6e-8, anchors to 6e-8 of their length (1e-3 pt at 10,000 pt from a static
+// centre), the base separations taken with the anchors and rotations as stored, so that the manifold recycled at
+// the cached poses has the computed separations. A recycled point then lies within
+// δ + 1e-5·R of the fresh one rather than δ, far inside the tolerance (`recycleDistance`).
+//
 // Cost: one contact of the resting 210-box pyramid costs about 1,900 instructions of
 // narrowphase per tick; a recycled one about 150.
 
 import DynamicsCollision
 import DynamicsMath
 
-/// What a contact remembers of the poses its manifold was computed at.
+/// A rotation in single precision (the recycling cache's).
+struct RotF {
+    var c: Float
+    var s: Float
+
+    @inline(__always) init(_ q: Rot) {
+        c = Float(q.c)
+        s = Float(q.s)
+    }
+
+    /// In double precision again (exactly the single-precision values).
+    @inline(__always) var rot: Rot { Rot(c: Real(c), s: Real(s)) }
+}
+
+/// What a contact remembers of the poses its manifold was computed at (76 B; file comment,
+/// "Precision"). All but the relative position are single precision.
 struct ManifoldCache {
-    /// B's centre relative to A's, in A's axes, and B's rotation relative to A's.
+    /// B's centre relative to A's, in A's axes. (B's rotation relative to A's is derived from
+    /// `qA` and `qB`.)
     var relP: Vec2
-    var relQ: Rot
     /// Each body's rotation.
-    var qA: Rot
-    var qB: Rot
+    var qA: RotF
+    var qB: RotF
     /// Anchors about the centres of mass (world axes at the cached poses), per point.
-    var rA1: Vec2
-    var rB1: Vec2
-    var rA2: Vec2
-    var rB2: Vec2
-    /// s0 − n·((cB − cA) + rB − rA) per point.
-    var base1: Real
-    var base2: Real
+    var rA1: SIMD2<Float>
+    var rB1: SIMD2<Float>
+    var rA2: SIMD2<Float>
+    var rB2: SIMD2<Float>
+    /// s0 − n·((cB − cA) + rB − rA) per point (with the anchors as stored).
+    var base1: Float
+    var base2: Float
     /// `ContactWorld.recycleEpoch` when cached; 0: nothing cached.
     var epoch: UInt32
 
     static let none = ManifoldCache(
-        relP: .zero, relQ: .identity, qA: .identity, qB: .identity, rA1: .zero, rB1: .zero, rA2: .zero, rB2: .zero,
+        relP: .zero, qA: RotF(.identity), qB: RotF(.identity), rA1: .zero, rB1: .zero, rA2: .zero, rB2: .zero,
         base1: 0, base2: 0, epoch: 0)
+}
+
+extension Vec2 {
+    /// In single precision, and back.
+    @inline(__always) var single: SIMD2<Float> { SIMD2(Float(x), Float(y)) }
+    @inline(__always) init(_ v: SIMD2<Float>) { self.init(Real(v.x), Real(v.y)) }
 }
 
 /// A body's pose as the recycling sees it (a boundary segment: the identity at the origin).
@@ -75,20 +103,33 @@ extension World {
     static func cacheManifold(_ m: Manifold, _ A: RecyclePose, _ B: RecyclePose, epoch: UInt32) -> ManifoldCache {
         let n = m.normal
         let dc = B.c - A.c
-        let rA1 = m.point1.anchorA + (A.p - A.c)
-        let rB1 = m.point1.anchorB + (B.p - B.c)
+        let qA = RotF(A.q)
+        let qB = RotF(B.q)
+        // The base separations are taken with the anchors and rotations as stored, turned as
+        // `recycledManifold` turns them: recycled at these very poses, the manifold has the
+        // separations computed (to double rounding), not the single-precision cache's error.
+        let dqA = World.turn(since: qA.rot, to: A.q)
+        let dqB = World.turn(since: qB.rot, to: B.q)
+        let rA1 = (m.point1.anchorA + (A.p - A.c)).single
+        let rB1 = (m.point1.anchorB + (B.p - B.c)).single
         var cache = ManifoldCache(
-            relP: A.q.applyInverse(dc), relQ: Rot(c: A.q.c * B.q.c + A.q.s * B.q.s, s: A.q.c * B.q.s - A.q.s * B.q.c),
-            qA: A.q, qB: B.q, rA1: rA1, rB1: rB1, rA2: .zero, rB2: .zero,
-            base1: m.point1.separation - n.dot(dc + (rB1 - rA1)), base2: 0, epoch: epoch)
+            relP: A.q.applyInverse(dc), qA: qA, qB: qB, rA1: rA1, rB1: rB1, rA2: .zero, rB2: .zero,
+            base1: Float(m.point1.separation - n.dot(dc + (dqB.apply(Vec2(rB1)) - dqA.apply(Vec2(rA1))))), base2: 0,
+            epoch: epoch)
         if m.pointCount > 1 {
-            let rA2 = m.point2.anchorA + (A.p - A.c)
-            let rB2 = m.point2.anchorB + (B.p - B.c)
+            let rA2 = (m.point2.anchorA + (A.p - A.c)).single
+            let rB2 = (m.point2.anchorB + (B.p - B.c)).single
             cache.rA2 = rA2
             cache.rB2 = rB2
-            cache.base2 = m.point2.separation - n.dot(dc + (rB2 - rA2))
+            cache.base2 = Float(m.point2.separation - n.dot(dc + (dqB.apply(Vec2(rB2)) - dqA.apply(Vec2(rA2)))))
         }
         return cache
+    }
+
+    /// The rotation from `q0` to `q` (q·q0⁻¹).
+    @inline(__always)
+    static func turn(since q0: Rot, to q: Rot) -> Rot {
+        Rot(c: q.c * q0.c + q.s * q0.s, s: q.s * q0.c - q.c * q0.s)
     }
 
     /// δ of the file comment: how far the pair has moved relative to the cache, plus how far
@@ -97,14 +138,18 @@ extension World {
     static func recycleDrift(_ cache: ManifoldCache, _ A: RecyclePose, _ B: RecyclePose, H: Real) -> Real {
         let relP = A.q.applyInverse(B.c - A.c)
         let relQ = Rot(c: A.q.c * B.q.c + A.q.s * B.q.s, s: A.q.c * B.q.s - A.q.s * B.q.c)
+        let qA0 = cache.qA.rot
+        let qB0 = cache.qB.rot
+        // B's rotation relative to A's at the cache (computed as `relQ` is now).
+        let q0 = Rot(c: qA0.c * qB0.c + qA0.s * qB0.s, s: qA0.c * qB0.s - qA0.s * qB0.c)
         // sin of the turns since the cache: relative, A's, B's.
-        let sRel = cache.relQ.c * relQ.s - cache.relQ.s * relQ.c
-        let sA = cache.qA.c * A.q.s - cache.qA.s * A.q.c
-        let sB = cache.qB.c * B.q.s - cache.qB.s * B.q.c
+        let sRel = q0.c * relQ.s - q0.s * relQ.c
+        let sA = qA0.c * A.q.s - qA0.s * A.q.c
+        let sB = qB0.c * B.q.s - qB0.s * B.q.c
         // A turn beyond a right angle has a small sine: refuse it by the cosines.
         let cosMin = Swift.min(
-            cache.relQ.c * relQ.c + cache.relQ.s * relQ.s,
-            Swift.min(cache.qA.c * A.q.c + cache.qA.s * A.q.s, cache.qB.c * B.q.c + cache.qB.s * B.q.s))
+            q0.c * relQ.c + q0.s * relQ.s,
+            Swift.min(qA0.c * A.q.c + qA0.s * A.q.s, qB0.c * B.q.c + qB0.s * B.q.s))
         if cosMin < 0.5 { return .infinity }
         let extent = Swift.max(A.extent, B.extent)
         let moved = (relP - cache.relP).length + extent * abs(sRel) + A.extent * abs(sA) + B.extent * abs(sB)
@@ -117,17 +162,21 @@ extension World {
     static func recycledManifold(_ m: Manifold, _ cache: ManifoldCache, _ A: RecyclePose, _ B: RecyclePose) -> Manifold {
         var out = m
         let n = m.normal
-        let dqA = Rot(c: A.q.c * cache.qA.c + A.q.s * cache.qA.s, s: A.q.s * cache.qA.c - A.q.c * cache.qA.s)
-        let dqB = Rot(c: B.q.c * cache.qB.c + B.q.s * cache.qB.s, s: B.q.s * cache.qB.c - B.q.c * cache.qB.s)
+        let qA0 = cache.qA.rot
+        let qB0 = cache.qB.rot
+        let dqA = World.turn(since: qA0, to: A.q)
+        let dqB = World.turn(since: qB0, to: B.q)
         let dc = B.c - A.c
-        @inline(__always) func point(_ old: ManifoldPoint, _ rA0: Vec2, _ rB0: Vec2, _ base: Real) -> ManifoldPoint {
-            let rA = dqA.apply(rA0)
-            let rB = dqB.apply(rB0)
+        @inline(__always) func point(
+            _ old: ManifoldPoint, _ rA0: SIMD2<Float>, _ rB0: SIMD2<Float>, _ base: Float
+        ) -> ManifoldPoint {
+            let rA = dqA.apply(Vec2(rA0))
+            let rB = dqB.apply(Vec2(rB0))
             let onA = A.c + rA
             let onB = B.c + rB
             let mid = 0.5 * (onA + onB)
             return ManifoldPoint(
-                point: mid, anchorA: mid - A.p, anchorB: mid - B.p, separation: base + n.dot(dc + (rB - rA)), id: old.id)
+                anchorA: mid - A.p, anchorB: mid - B.p, separation: Real(base) + n.dot(dc + (rB - rA)), id: old.id)
         }
         out.point1 = point(m.point1, cache.rA1, cache.rB1, cache.base1)
         if m.pointCount > 1 { out.point2 = point(m.point2, cache.rA2, cache.rB2, cache.base2) }

@@ -1,0 +1,84 @@
+// The memory a world takes per body (issue 12; Docs/benchmarks.md, "Memory, 2026-11-27"):
+// the strides of the tables' elements, which grow back by a field added in the wrong place,
+// and the ingredients of the figure that `dyn-bench memory` measures: equal polygons share
+// one range of the vertex pool, and a falling crowd's fat boxes pair each body with the row
+// below it at most, not with the rows below that.
+
+@testable import Dynamics
+@testable import DynamicsCollision
+import DynamicsMath
+import Testing
+
+@Suite struct MemoryLayoutTests {
+    /// The strides of the tables' elements (bytes; 64-bit).
+    @Test func strides() {
+        #expect(MemoryLayout<ItemRecord>.stride == 120)  // was 136
+        #expect(MemoryLayout<ShapeGeometry>.size == 49)  // the kind last: its record packs after it
+        #expect(MemoryLayout<ShapeRecord>.stride == 120)  // was 128
+        #expect(MemoryLayout<BodySim>.stride == 184)
+        #expect(MemoryLayout<BodyInfo>.stride == 64)
+        #expect(MemoryLayout<ManifoldCache>.size == 76)  // was 148 (stride 152): single precision but the relative position
+        #expect(MemoryLayout<Manifold>.stride == 120)  // was 152: no world point
+        #expect(MemoryLayout<Contact>.stride == 336)  // was 448
+    }
+
+    /// Equal boxes share one range of the vertex pool; a range goes when its last shape goes,
+    /// the ranges after it shift down, and the world stays valid throughout.
+    @Test func equalPolygonsShareTheirVertices() throws {
+        var w = World(size: Vec2(2000, 1000), model: .ideal)
+        var ids: [ItemID] = []
+        for k in 0..<10 {
+            var d = ItemDefinition()
+            d.center = Vec2(Real(100 + 30 * k), 100)
+            d.size = Vec2(20, 20)
+            ids.append(try w.addItem(d))
+        }
+        #expect(w.vertices.count == 4 && w.normals.count == 4)
+        var odd = ItemDefinition()
+        odd.center = Vec2(100, 500)
+        odd.size = Vec2(40, 20)
+        let other = try w.addItem(odd)
+        var again = ItemDefinition()
+        again.center = Vec2(300, 500)
+        again.size = Vec2(20, 20)
+        ids.append(try w.addItem(again))  // not the last polygon's size: a range of its own
+        #expect(w.vertices.count == 12)
+        #expect(w.invariantViolation() == nil)
+        for id in ids.prefix(9) { try w.removeItem(id) }
+        #expect(w.vertices.count == 12)  // one box still uses the first range
+        #expect(w.invariantViolation() == nil)
+        try w.removeItem(ids[9])
+        #expect(w.vertices.count == 8)
+        #expect(w.invariantViolation() == nil)
+        try w.removeItem(other)
+        #expect(w.vertices.count == 4)
+        #expect(w.invariantViolation() == nil)
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        for _ in 0..<10 { w.step() }
+        #expect(w.invariantViolation() == nil)
+    }
+
+    /// Rows of 20 pt boxes 20 pt apart falling together for 1 s (the floor out of reach): each
+    /// body has at most one contact (with the box below), where a fat box reaching 4
+    /// displacements ahead made two.
+    @Test func fallingRowsPairOnlyWithTheRowBelow() throws {
+        var w = World(size: Vec2(4000, 4000), model: .ideal)
+        var floor = ItemDefinition()
+        floor.center = Vec2(0, 2000)
+        floor.size = Vec2(2000, 100)
+        floor.anchored = true
+        _ = try w.addItem(floor)
+        let n = 400
+        for k in 0..<n {
+            var d = ItemDefinition()
+            d.center = Vec2(40 * (Real(k % 20) - 9.5), -(10 + 40 * Real(k / 20)))
+            d.size = Vec2(20, 20)
+            _ = try w.addItem(d)
+        }
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        _ = try w.addCollision(items: nil)
+        for _ in 0..<60 { w.step() }
+        #expect(w.vertices.count == 8)  // the floor's and one box's
+        #expect(w.contactCount <= n - 20)
+    }
+}
