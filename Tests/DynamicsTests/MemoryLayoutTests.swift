@@ -63,11 +63,7 @@ import Testing
     /// displacements ahead made two.
     @Test func fallingRowsPairOnlyWithTheRowBelow() throws {
         var w = World(size: Vec2(4000, 4000), model: .ideal)
-        var floor = ItemDefinition()
-        floor.center = Vec2(0, 2000)
-        floor.size = Vec2(2000, 100)
-        floor.anchored = true
-        _ = try w.addItem(floor)
+        _ = try box(&w, Vec2(0, 2000), Vec2(2000, 100), anchored: true)
         let n = 400
         for k in 0..<n {
             var d = ItemDefinition()
