@@ -21,6 +21,22 @@
 // with points are cached (an empty one could hide a point coming within the speculative
 // distance), and any edit of the world drops every cache (`recycleEpoch`).
 //
+// Light bodies under heavy ones. A face contact's normal is its reference face's; kept fixed
+// in the world, a recycled normal is off by the turn of that face since the cache, a few
+// micro-radians, which nothing notices, except a light body under a much heavier one
+// without friction: the load, pressing along a normal tilted by θ, pushes the light body
+// sideways at (M/m)·g·θ (5 pt/s² for 5 µrad at 1:1,000), and the load it then carries off
+// centre tilts it further (measured: a light box squeezed out from under a box 1,000 times
+// heavier within 2 s, issue 15). A rigid box between two faces pressed by them is pushed
+// sideways only by the difference of their tilts, so such a body's contacts are measured from
+// its own faces, which stay parallel to each other: where a pair is one of very unequal
+// masses (`World.stackMassRatio`), or a static body and one that carried a heavier body at
+// the last tick (`BodyFlags.carriesLoad`, set by the stack sweep), the narrowphase takes
+// the lighter body's face as the reference when the two faces are within its tolerance of
+// each other (`prefer`), and a recycled two-point polygon manifold turns its normal with
+// that body (`ManifoldCache.turn`). Its normal then follows the light body's pose as a
+// fresh one would. Other contacts, equal masses among them, keep the world-fixed normal.
+//
 // Cost: one contact of the resting 210-box pyramid costs about 1,900 instructions of
 // narrowphase per tick; a recycled one about 150.
 
@@ -29,9 +45,10 @@ import DynamicsMath
 
 /// What a contact remembers of the poses its manifold was computed at.
 struct ManifoldCache {
-    /// B's centre relative to A's, in A's axes, and B's rotation relative to A's.
+    /// B's centre relative to A's, in A's axes.
     var relP: Vec2
-    var relQ: Rot
+    /// The manifold's normal when cached (world axes).
+    var normal: Vec2
     /// Each body's rotation.
     var qA: Rot
     var qB: Rot
@@ -45,10 +62,14 @@ struct ManifoldCache {
     var base2: Real
     /// `ContactWorld.recycleEpoch` when cached; 0: nothing cached.
     var epoch: UInt32
+    /// The body whose face the normal is measured from, whose turn it follows when recycled
+    /// (file comment, "Light bodies under heavy ones"): 0 none (the normal stays fixed in the
+    /// world), 1 A, 2 B.
+    var turn: UInt8
 
     static let none = ManifoldCache(
-        relP: .zero, relQ: .identity, qA: .identity, qB: .identity, rA1: .zero, rB1: .zero, rA2: .zero, rB2: .zero,
-        base1: 0, base2: 0, epoch: 0)
+        relP: .zero, normal: .zero, qA: .identity, qB: .identity, rA1: .zero, rB1: .zero, rA2: .zero, rB2: .zero,
+        base1: 0, base2: 0, epoch: 0, turn: 0)
 }
 
 /// A body's pose as the recycling sees it (a boundary segment: the identity at the origin).
@@ -72,15 +93,15 @@ extension World {
 
     /// The cache of manifold `m` computed at poses A and B.
     @inline(__always)
-    static func cacheManifold(_ m: Manifold, _ A: RecyclePose, _ B: RecyclePose, epoch: UInt32) -> ManifoldCache {
+    static func cacheManifold(_ m: Manifold, _ A: RecyclePose, _ B: RecyclePose, epoch: UInt32, turn: UInt8) -> ManifoldCache {
         let n = m.normal
         let dc = B.c - A.c
         let rA1 = m.point1.anchorA + (A.p - A.c)
         let rB1 = m.point1.anchorB + (B.p - B.c)
         var cache = ManifoldCache(
-            relP: A.q.applyInverse(dc), relQ: Rot(c: A.q.c * B.q.c + A.q.s * B.q.s, s: A.q.c * B.q.s - A.q.s * B.q.c),
-            qA: A.q, qB: B.q, rA1: rA1, rB1: rB1, rA2: .zero, rB2: .zero,
-            base1: m.point1.separation - n.dot(dc + (rB1 - rA1)), base2: 0, epoch: epoch)
+            relP: A.q.applyInverse(dc), normal: n, qA: A.q, qB: B.q, rA1: rA1, rB1: rB1, rA2: .zero, rB2: .zero,
+            base1: m.point1.separation - n.dot(dc + (rB1 - rA1)), base2: 0, epoch: epoch,
+            turn: m.pointCount > 1 ? turn : 0)
         if m.pointCount > 1 {
             let rA2 = m.point2.anchorA + (A.p - A.c)
             let rB2 = m.point2.anchorB + (B.p - B.c)
@@ -97,13 +118,16 @@ extension World {
     static func recycleDrift(_ cache: ManifoldCache, _ A: RecyclePose, _ B: RecyclePose, H: Real) -> Real {
         let relP = A.q.applyInverse(B.c - A.c)
         let relQ = Rot(c: A.q.c * B.q.c + A.q.s * B.q.s, s: A.q.c * B.q.s - A.q.s * B.q.c)
+        // B's rotation relative to A's when cached (as `relQ` now).
+        let q0 = Rot(
+            c: cache.qA.c * cache.qB.c + cache.qA.s * cache.qB.s, s: cache.qA.c * cache.qB.s - cache.qA.s * cache.qB.c)
         // sin of the turns since the cache: relative, A's, B's.
-        let sRel = cache.relQ.c * relQ.s - cache.relQ.s * relQ.c
+        let sRel = q0.c * relQ.s - q0.s * relQ.c
         let sA = cache.qA.c * A.q.s - cache.qA.s * A.q.c
         let sB = cache.qB.c * B.q.s - cache.qB.s * B.q.c
         // A turn beyond a right angle has a small sine: refuse it by the cosines.
         let cosMin = Swift.min(
-            cache.relQ.c * relQ.c + cache.relQ.s * relQ.s,
+            q0.c * relQ.c + q0.s * relQ.s,
             Swift.min(cache.qA.c * A.q.c + cache.qA.s * A.q.s, cache.qB.c * B.q.c + cache.qB.s * B.q.s))
         if cosMin < 0.5 { return .infinity }
         let extent = Swift.max(A.extent, B.extent)
@@ -112,13 +136,16 @@ extension World {
         return moved + ahead
     }
 
-    /// The cached manifold `m` (normal, ids, point count kept) re-anchored to poses A and B.
+    /// The cached manifold `m` (ids, point count kept) re-anchored to poses A and B; its
+    /// normal kept, or turned with the body of `cache.turn` (file comment).
     @inline(__always)
     static func recycledManifold(_ m: Manifold, _ cache: ManifoldCache, _ A: RecyclePose, _ B: RecyclePose) -> Manifold {
         var out = m
-        let n = m.normal
         let dqA = Rot(c: A.q.c * cache.qA.c + A.q.s * cache.qA.s, s: A.q.s * cache.qA.c - A.q.c * cache.qA.s)
         let dqB = Rot(c: B.q.c * cache.qB.c + B.q.s * cache.qB.s, s: B.q.s * cache.qB.c - B.q.c * cache.qB.s)
+        // (A `let`: captured by `point` below, a `var` is boxed on the heap in debug builds.)
+        let n = cache.turn == 0 ? m.normal : (cache.turn == 1 ? dqA : dqB).apply(cache.normal)
+        out.normal = n
         let dc = B.c - A.c
         @inline(__always) func point(_ old: ManifoldPoint, _ rA0: Vec2, _ rB0: Vec2, _ base: Real) -> ManifoldPoint {
             let rA = dqA.apply(rA0)

@@ -69,6 +69,11 @@ extension World {
         swap(&list, &contactWorld.stackContacts)
         list.removeAll(keepingCapacity: true)
         defer { swap(&list, &contactWorld.stackContacts) }
+        // Last tick's loaded bodies are this tick's no longer (marked again below).
+        if contactWorld.carriesLoadMarked {
+            contactWorld.carriesLoadMarked = false
+            for i in bodySims.indices { bodySims[i].flags &= ~BodyFlags.carriesLoad }
+        }
         let ratio = World.stackMassRatio
         let slow = World.stackSweepSpeed
         let deep = -CollisionConstants.linearSlop
@@ -219,6 +224,13 @@ extension World {
                 let mine = ps[2 &* ci].normalImpulse + (row.pointCount > 1 ? ps[2 &* ci &+ 1].normalImpulse : 0)
                 let share = held > 0 ? mine / held : 1 / Real(supports)
                 if level > 0 { carried[v] += carried[u] * share }
+                // A body under a much heavier one, or under one that is, carries a load
+                // (resting or not: the flag must not flicker), which the next tick's
+                // narrowphase measures from its own faces (Recycling.swift).
+                if level > 0 && (bodySims[u].flags & BodyFlags.carriesLoad != 0 || (invU != 0 && solverBodies[v].invMass > ratio * invU)) {
+                    bodySims[v].flags |= BodyFlags.carriesLoad
+                    contactWorld.carriesLoadMarked = true
+                }
                 // Resting rows (closing or parting within `stackSweepSpeed` at the tick's start,
                 // no deeper than the slop), and landings (every point still apart): a rebound or
                 // a deep overlap is left to the soft rows, which push it out at their pace.
