@@ -181,6 +181,7 @@ struct ContactWorld {
     var stackQueue = ContiguousArray<Int32>()
     var stackLoaded = ContiguousArray<UInt8>()
     var stackCarried = ContiguousArray<Real>()
+    var stackMoment = ContiguousArray<Real>()
     /// Whether some body has `BodyFlags.carriesLoad` set.
     var carriesLoadMarked = false
     var impactCandidates = ContiguousArray<ImpactCandidate>()
