@@ -675,6 +675,8 @@ extension World {
         let maxExtent = cw.bodyMaxExtent
         let haveExtents = maxExtent.count == bodySims.count
         let recycleEpoch = cw.recycleEpoch
+        // Whether the last stack sweep found a body carrying a load (its faces' contacts below).
+        let loadMarked = cw.carriesLoadMarked
         bodySims.withUnsafeBufferPointer { sims in
             shapes.withUnsafeBufferPointer { shapeBuf in
                 vertices.withUnsafeBufferPointer { verts in
@@ -744,7 +746,7 @@ extension World {
                                                 unequal = iA != 0 && iB != 0 && (iA > r * iB || iB > r * iA)
                                                 if unequal { turn = iA > iB ? 1 : 2 }
                                             }
-                                            if turn == 0 {
+                                            if turn == 0 && loadMarked {
                                                 if flagsA & BodyFlags.isStatic != 0 && flagsB & BodyFlags.carriesLoad != 0 {
                                                     turn = 2
                                                 } else if flagsB & BodyFlags.isStatic != 0 && flagsA & BodyFlags.carriesLoad != 0 {

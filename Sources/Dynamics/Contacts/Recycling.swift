@@ -45,8 +45,9 @@ import DynamicsMath
 
 /// What a contact remembers of the poses its manifold was computed at.
 struct ManifoldCache {
-    /// B's centre relative to A's, in A's axes.
+    /// B's centre relative to A's, in A's axes, and B's rotation relative to A's.
     var relP: Vec2
+    var relQ: Rot
     /// The manifold's normal when cached (world axes).
     var normal: Vec2
     /// Each body's rotation.
@@ -68,7 +69,7 @@ struct ManifoldCache {
     var turn: UInt8
 
     static let none = ManifoldCache(
-        relP: .zero, normal: .zero, qA: .identity, qB: .identity, rA1: .zero, rB1: .zero, rA2: .zero, rB2: .zero,
+        relP: .zero, relQ: .identity, normal: .zero, qA: .identity, qB: .identity, rA1: .zero, rB1: .zero, rA2: .zero, rB2: .zero,
         base1: 0, base2: 0, epoch: 0, turn: 0)
 }
 
@@ -99,7 +100,8 @@ extension World {
         let rA1 = m.point1.anchorA + (A.p - A.c)
         let rB1 = m.point1.anchorB + (B.p - B.c)
         var cache = ManifoldCache(
-            relP: A.q.applyInverse(dc), normal: n, qA: A.q, qB: B.q, rA1: rA1, rB1: rB1, rA2: .zero, rB2: .zero,
+            relP: A.q.applyInverse(dc), relQ: Rot(c: A.q.c * B.q.c + A.q.s * B.q.s, s: A.q.c * B.q.s - A.q.s * B.q.c),
+            normal: n, qA: A.q, qB: B.q, rA1: rA1, rB1: rB1, rA2: .zero, rB2: .zero,
             base1: m.point1.separation - n.dot(dc + (rB1 - rA1)), base2: 0, epoch: epoch,
             turn: m.pointCount > 1 ? turn : 0)
         if m.pointCount > 1 {
@@ -118,16 +120,13 @@ extension World {
     static func recycleDrift(_ cache: ManifoldCache, _ A: RecyclePose, _ B: RecyclePose, H: Real) -> Real {
         let relP = A.q.applyInverse(B.c - A.c)
         let relQ = Rot(c: A.q.c * B.q.c + A.q.s * B.q.s, s: A.q.c * B.q.s - A.q.s * B.q.c)
-        // B's rotation relative to A's when cached (as `relQ` now).
-        let q0 = Rot(
-            c: cache.qA.c * cache.qB.c + cache.qA.s * cache.qB.s, s: cache.qA.c * cache.qB.s - cache.qA.s * cache.qB.c)
         // sin of the turns since the cache: relative, A's, B's.
-        let sRel = q0.c * relQ.s - q0.s * relQ.c
+        let sRel = cache.relQ.c * relQ.s - cache.relQ.s * relQ.c
         let sA = cache.qA.c * A.q.s - cache.qA.s * A.q.c
         let sB = cache.qB.c * B.q.s - cache.qB.s * B.q.c
         // A turn beyond a right angle has a small sine: refuse it by the cosines.
         let cosMin = Swift.min(
-            q0.c * relQ.c + q0.s * relQ.s,
+            cache.relQ.c * relQ.c + cache.relQ.s * relQ.s,
             Swift.min(cache.qA.c * A.q.c + cache.qA.s * A.q.s, cache.qB.c * B.q.c + cache.qB.s * B.q.s))
         if cosMin < 0.5 { return .infinity }
         let extent = Swift.max(A.extent, B.extent)
