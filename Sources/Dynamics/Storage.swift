@@ -22,6 +22,10 @@ enum BodyFlags {
     static let isAsleep: UInt32 = 1 << 2
     /// A bullet: its motion is swept against movable items too (Contacts/Continuous.swift).
     static let isBullet: UInt32 = 1 << 3
+    /// Carried, at the last tick's stack sweep, a body much heavier than itself
+    /// (Contacts/StackSweep.swift): the faces of its contacts are measured from its own side
+    /// (Contacts/Recycling.swift, "Light bodies under heavy ones").
+    static let carriesLoad: UInt32 = 1 << 4
 }
 
 /// The hot state of one rigid body: read and written by every stage of the step.

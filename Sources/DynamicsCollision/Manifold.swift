@@ -220,7 +220,8 @@ func withSegmentPolygon<R>(_ segment: Segment, _ body: (PolygonRef) -> R) -> R {
 /// point beyond this separation (the speculative distance unless a pair looks ahead).
 public func collide(
     _ shapeA: ShapeGeometry, _ xfA: Transform, _ shapeB: ShapeGeometry, _ xfB: Transform,
-    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, cutoff: Real = CollisionConstants.speculativeDistance
+    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, cutoff: Real = CollisionConstants.speculativeDistance,
+    prefer: UInt8 = 0
 ) -> Manifold {
     switch (shapeA.kind, shapeB.kind) {
     case (.circle, .circle):
@@ -235,7 +236,7 @@ public func collide(
     case (.polygon, .polygon):
         return collidePolygons(
             PolygonRef(shapeA, vertices: vertices, normals: normals), xfA,
-            PolygonRef(shapeB, vertices: vertices, normals: normals), xfB, cutoff: cutoff)
+            PolygonRef(shapeB, vertices: vertices, normals: normals), xfB, cutoff: cutoff, prefer: prefer)
     case (.polygon, .ellipse):
         return collidePolygonAndEllipse(
             PolygonRef(shapeA, vertices: vertices, normals: normals), xfA, Ellipse(shapeB), xfB, cutoff: cutoff)
@@ -255,13 +256,15 @@ public func collide(
 /// The manifold between a segment (A, a boundary) and a shape of any kind (B).
 public func collide(
     _ segment: Segment, _ xfA: Transform, _ shapeB: ShapeGeometry, _ xfB: Transform,
-    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, cutoff: Real = CollisionConstants.speculativeDistance
+    vertices: UnsafePointer<Vec2>, normals: UnsafePointer<Vec2>, cutoff: Real = CollisionConstants.speculativeDistance,
+    prefer: UInt8 = 0
 ) -> Manifold {
     switch shapeB.kind {
     case .circle: collideSegmentAndCircle(segment, xfA, Circle(shapeB), xfB, cutoff: cutoff)
     case .ellipse: collideSegmentAndEllipse(segment, xfA, Ellipse(shapeB), xfB, cutoff: cutoff)
     case .polygon:
-        collideSegmentAndPolygon(segment, xfA, PolygonRef(shapeB, vertices: vertices, normals: normals), xfB, cutoff: cutoff)
+        collideSegmentAndPolygon(
+            segment, xfA, PolygonRef(shapeB, vertices: vertices, normals: normals), xfB, cutoff: cutoff, prefer: prefer)
     }
 }
 
@@ -290,9 +293,9 @@ public func collideSegmentAndCircle(
 /// Segment (A) against polygon (B).
 public func collideSegmentAndPolygon(
     _ segment: Segment, _ xfA: Transform, _ polygon: PolygonRef, _ xfB: Transform,
-    cutoff: Real = CollisionConstants.speculativeDistance
+    cutoff: Real = CollisionConstants.speculativeDistance, prefer: UInt8 = 0
 ) -> Manifold {
-    withSegmentPolygon(segment) { collidePolygons($0, xfA, polygon, xfB, cutoff: cutoff) }
+    withSegmentPolygon(segment) { collidePolygons($0, xfA, polygon, xfB, cutoff: cutoff, prefer: prefer) }
 }
 
 /// Segment (A) against ellipse (B).

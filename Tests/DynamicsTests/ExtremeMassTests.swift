@@ -68,8 +68,10 @@ fileprivate func settle(_ w: inout World, _ lower: ItemID, _ upper: ItemID) -> (
     /// elasticity (`uikit`: 0.2), centred or 30 pt off centre, placed at rest or dropped from
     /// 100 pt (it lands at 450 pt/s). After the first 2 s neither box sinks by more than 0.5
     /// pt, the light box stays where it was under the heavy one, nothing tips, and the stack
-    /// ends at rest. Measured on 2026-11-25: at most 0.004 pt sunk in either model; known
-    /// issue past the issue's 1:1,000: `uikit` at 1:10,000 off centre falls asleep tilted.
+    /// ends at rest. Measured on 2026-11-25: at most 0.004 pt sunk in either model. Until
+    /// 2026-11-27 `uikit` at 1:10,000 off centre rocked after its second, slow landing and fell
+    /// asleep tilted by 1e-3 rad, the light box 0.54 pt aside (a known issue): the warm start
+    /// of the lifted corner held it up (StackSweep.swift, "Warm starts carry loads").
     ///
     /// Until that day the `uikit` drops sank (3.5 pt at 1:100, crushed at 1:1,000): a stack
     /// row's warm start carried the stop of the landing and threw the pair back up, with a
@@ -86,19 +88,10 @@ fileprivate func settle(_ w: inout World, _ lower: ItemID, _ upper: ItemID) -> (
             let (sunk, _) = settle(&w, lower, upper)
             let label = "\(model) 1:\(ratio) offset \(offset) drop \(drop)"
             #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
-            let checks = {
-                #expect(abs(w.property(.x, of: upper) - w.property(.x, of: lower) - offset) < 0.5, "\(label): the upper box slid")
-                #expect(abs(w.property(.x, of: lower) - 1000) < 0.5, "\(label): the light box was pushed out")
-                #expect(abs(w.property(.angle, of: lower)) < 1e-3 && abs(w.property(.angle, of: upper)) < 1e-3, "\(label): tipped")
-                #expect(abs(w.property(.vy, of: upper)) < 1 && abs(w.property(.vy, of: lower)) < 1, "\(label): still moving")
-            }
-            if model == .uikit && ratio > 1000 && offset > 0 && drop > 0 {
-                // Past the issue's 1:1,000: it holds (sunk 0.004 pt) but rocks after its second,
-                // slow landing and falls asleep tilted by 1e-3 rad, the light box 0.54 pt aside.
-                withKnownIssue("uikit, 1:10,000 off centre: the stack sleeps tilted", isIntermittent: true) { checks() }
-            } else {
-                checks()
-            }
+            #expect(abs(w.property(.x, of: upper) - w.property(.x, of: lower) - offset) < 0.5, "\(label): the upper box slid")
+            #expect(abs(w.property(.x, of: lower) - 1000) < 0.5, "\(label): the light box was pushed out")
+            #expect(abs(w.property(.angle, of: lower)) < 1e-3 && abs(w.property(.angle, of: upper)) < 1e-3, "\(label): tipped")
+            #expect(abs(w.property(.vy, of: upper)) < 1 && abs(w.property(.vy, of: lower)) < 1, "\(label): still moving")
         }
     }
 
@@ -135,28 +128,29 @@ fileprivate func settle(_ w: inout World, _ lower: ItemID, _ upper: ItemID) -> (
     /// 1:1,000, elasticity 0); before the bounce off a backing column and the bounce of a
     /// bridge at both its supports at once (ContactSolver.swift, `findBacking`,
     /// `bounceBackedGroup`), the elastic tower went through at 1:1,000 and the elastic bridge
-    /// sank 5.3 pt at 1:100 (`ideal`).
+    /// sank 5.3 pt at 1:100 (`ideal`). The same without friction holds at 1:10 and 1:100 (at 1:1,000
+    /// a known issue: the tower's light boxes are pushed aside, the `uikit` bridge is crushed).
     @Test(arguments: [WorldModel.ideal, .uikit], [10.0, 100, 1000])
     func towersAndBridgesHold(model: WorldModel, ratio: Real) throws {
-        for elasticity in [0.0, 0.2] {
+        for friction in [0.5, 0.0] { for elasticity in [0.0, 0.2] {
             for bridge in [false, true] {
                 var w = World(size: Vec2(2000, 2000), model: model)
-                let f = try box(&w, Vec2(1000, 1620), Vec2(4000, 40), anchored: true, friction: 0.5, elasticity: elasticity)
+                let f = try box(&w, Vec2(1000, 1620), Vec2(4000, 40), anchored: true, friction: friction, elasticity: elasticity)
                 var lights: [(ItemID, Vec2)] = []
                 let heavy: ItemID
                 if bridge {
                     for x in [1350.0, 1550] {
                         let c = Vec2(x, 1550)
-                        lights.append((try box(&w, c, Vec2(100, 100), density: 0.1, friction: 0.5, elasticity: elasticity), c))
+                        lights.append((try box(&w, c, Vec2(100, 100), density: 0.1, friction: friction, elasticity: elasticity), c))
                     }
                     heavy = try box(
-                        &w, Vec2(1450, 1350), Vec2(300, 100), density: 0.1 * ratio / 3, friction: 0.5, elasticity: elasticity)
+                        &w, Vec2(1450, 1350), Vec2(300, 100), density: 0.1 * ratio / 3, friction: friction, elasticity: elasticity)
                 } else {
                     for y in [1550.0, 1450] {
                         let c = Vec2(1000, y)
-                        lights.append((try box(&w, c, Vec2(100, 100), density: 0.1, friction: 0.5, elasticity: elasticity), c))
+                        lights.append((try box(&w, c, Vec2(100, 100), density: 0.1, friction: friction, elasticity: elasticity), c))
                     }
-                    heavy = try box(&w, Vec2(1000, 1250), Vec2(100, 100), density: 0.1 * ratio, friction: 0.5, elasticity: elasticity)
+                    heavy = try box(&w, Vec2(1000, 1250), Vec2(100, 100), density: 0.1 * ratio, friction: friction, elasticity: elasticity)
                 }
                 let m = w.property(.mass, of: heavy) / w.property(.mass, of: lights[0].0)
                 #expect(abs(m - ratio) < 1e-6 * ratio)
@@ -174,25 +168,32 @@ fileprivate func settle(_ w: inout World, _ lower: ItemID, _ upper: ItemID) -> (
                     }
                     sunk = max(sunk, w.property(.y, of: heavy) - (top - 50))
                 }
-                let label = "\(model) 1:\(ratio) elasticity \(elasticity) \(bridge ? "bridge" : "tower")"
-                #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
-                #expect(moved < 5, "\(label): a light box moved \(moved) pt")
+                let label = "\(model) 1:\(ratio) friction \(friction) elasticity \(elasticity) \(bridge ? "bridge" : "tower")"
+                let checks = {
+                    #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
+                    #expect(moved < 5, "\(label): a light box moved \(moved) pt")
+                }
+                if friction == 0 && ratio >= 1000 {
+                    // Docs/engine.md, "Not done yet": without friction at 1:1,000 the tower's light
+                    // boxes are pushed aside (10–500 pt) and the `uikit` bridge is crushed.
+                    withKnownIssue("frictionless towers and bridges at 1:1,000", isIntermittent: true) { checks() }
+                } else {
+                    checks()
+                }
             }
-        }
+        } }
     }
 
-    /// Without friction (the issue's "the light box ends on top" at 1:100): a heavy box 10 or
-    /// 100 times the light one, both models, at rest or dropped 10 or 100 pt, elasticity 0 or
-    /// 0.2, centred or 30 pt off centre. Nothing sinks by more than 0.5 pt after the first 2 s
-    /// and the light box stays under the heavy one. Measured on 2026-11-25: at most 0.0001 pt
-    /// sunk; the light box moved at most 5.4 pt sideways over the 10 s (`ideal`, 1:100, 100 pt
-    /// drop, elasticity 0.2), which is why the bound on it is 10 pt here: with no friction
-    /// nothing holds it but the normal of a contact tilted by micro-radians.
-    ///
-    /// Known issue (Docs/engine.md, "Not done yet"): at 1:1,000 and more most frictionless
-    /// drops squeeze the light box out: the same micro-radian tilt of the pair's contact
-    /// pushes the light box sideways at (M/m)·g·θ, and the load it then carries off centre
-    /// tilts the contact further.
+    /// Without friction (the issue's "the light box ends on top"): a heavy box 10, 100 or 1,000
+    /// times the light one, both models, at rest or dropped 10 or 100 pt, elasticity 0 or 0.2,
+    /// centred or 30 pt off centre. After the first 2 s nothing sinks by more than 0.5 pt, the
+    /// light box stays within 0.5 pt of its place and ends under the heavy one as it was (within
+    /// 0.5 pt): nothing but the contacts' normals holds it sideways. Measured on 2026-11-27: at
+    /// most 0.004 pt sunk, the light box 0.0005 pt from its place (to 1:10,000). Before that day
+    /// the light box slid up to 1.5 pt at 1:100 and most drops at 1:1,000 squeezed it out (the
+    /// pair's normal, fixed in the world by the recycled manifold, leaned by micro-radians
+    /// against the light box's faces and pushed it at (M/m)·g·θ; then `uikit` off-centre drops
+    /// rocked, the lifted corner's warm start holding it up: Docs/engine.md, "Without friction").
     @Test(arguments: [WorldModel.ideal, .uikit], [10.0, 100, 1000])
     func frictionlessStacksHold(model: WorldModel, ratio: Real) throws {
         for gap in [0.0, 10, 100] {
@@ -206,18 +207,12 @@ fileprivate func settle(_ w: inout World, _ lower: ItemID, _ upper: ItemID) -> (
                         elasticity: elasticity)
                     _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
                     _ = try w.addCollision(items: [f, lower, upper])
-                    let (sunk, _) = settle(&w, lower, upper)
+                    let (sunk, off) = settle(&w, lower, upper)
                     let label = "\(model) 1:\(ratio) gap \(gap) elasticity \(elasticity) offset \(offset)"
                     let drift = abs(w.property(.x, of: upper) - w.property(.x, of: lower) - offset)
-                    let checks = {
-                        #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
-                        #expect(drift < 10, "\(label): the light box slid \(drift) pt from under")
-                    }
-                    if ratio >= 1000 {
-                        withKnownIssue("frictionless stacks at 1:1,000 squeeze the light box out", isIntermittent: true) { checks() }
-                    } else {
-                        checks()
-                    }
+                    #expect(sunk < 0.5, "\(label): sank \(sunk) pt")
+                    #expect(drift < 0.5, "\(label): the light box slid \(drift) pt from under")
+                    #expect(off < 0.5, "\(label): the light box left its place by \(off) pt")
                 }
             }
         }

@@ -74,7 +74,7 @@ import Testing
             let xfB0 = Transform(p: Vec2(cs.bx, cs.by), q: Rot(angle: cs.turn))
             let m0 = shapes.collide(cs.a, cs.a == nil ? ground : nil, xfA0, cs.b, xfB0)
             try #require(m0.pointCount > 0, "case \(k)")
-            let cache = World.cacheManifold(m0, Self.pose(xfA0, cs.ea), Self.pose(xfB0, cs.eb), epoch: 1)
+            let cache = World.cacheManifold(m0, Self.pose(xfA0, cs.ea), Self.pose(xfB0, cs.eb), epoch: 1, turn: 0)
             // Recycled at the poses it was cached at, a manifold is the one computed, to the
             // single-precision cache's rounding.
             let same = World.recycledManifold(m0, cache, Self.pose(xfA0, cs.ea), Self.pose(xfB0, cs.eb))
@@ -124,7 +124,7 @@ import Testing
             pointCount: 2)
         let A = RecyclePose.fixed
         let B = Self.pose(xf, 71)
-        let cache = World.cacheManifold(m, A, B, epoch: 1)
+        let cache = World.cacheManifold(m, A, B, epoch: 1, turn: 0)
         let tol = World.recycleDistance
         #expect(World.recycleDrift(cache, A, B, H: 1.0 / 60) == 0)
         var slid = B

@@ -188,6 +188,9 @@ struct ContactWorld {
     var stackQueue = ContiguousArray<Int32>()
     var stackLoaded = ContiguousArray<UInt8>()
     var stackCarried = ContiguousArray<Real>()
+    var stackMoment = ContiguousArray<Real>()
+    /// Whether some body has `BodyFlags.carriesLoad` set.
+    var carriesLoadMarked = false
     var impactCandidates = ContiguousArray<ImpactCandidate>()
     var impactBacking = ContiguousArray<Vec2>()
     var impactGroup = ContiguousArray<Int32>()
@@ -679,6 +682,8 @@ extension World {
         let maxExtent = cw.bodyMaxExtent
         let haveExtents = maxExtent.count == bodySims.count
         let recycleEpoch = cw.recycleEpoch
+        // Whether the last stack sweep found a body carrying a load (its faces' contacts below).
+        let loadMarked = cw.carriesLoadMarked
         bodySims.withUnsafeBufferPointer { sims in
             shapes.withUnsafeBufferPointer { shapeBuf in
                 vertices.withUnsafeBufferPointer { verts in
@@ -738,11 +743,28 @@ extension World {
                                             // could not hold it.
                                             var cutoff = CollisionConstants.speculativeDistance
                                             var unequal = false
+                                            // Whose face a face contact is measured from (Recycling.swift,
+                                            // "Light bodies under heavy ones"): 0 the usual, 1 A's, 2 B's.
+                                            var turn: UInt8 = 0
                                             if bodyA >= 0 {
                                                 let iA = sims[Int(bodyA)].invMass
                                                 let iB = sims[Int(bodyB)].invMass
                                                 let r = World.stackMassRatio
                                                 unequal = iA != 0 && iB != 0 && (iA > r * iB || iB > r * iA)
+                                                if unequal { turn = iA > iB ? 1 : 2 }
+                                            }
+                                            if turn == 0 && loadMarked {
+                                                if flagsA & BodyFlags.isStatic != 0 && flagsB & BodyFlags.carriesLoad != 0 {
+                                                    turn = 2
+                                                } else if flagsB & BodyFlags.isStatic != 0 && flagsA & BodyFlags.carriesLoad != 0 {
+                                                    turn = 1
+                                                }
+                                            }
+                                            // Polygon faces only: a round side's normal does not turn with it.
+                                            if turn != 0 && (shapeB.pointee.geometry.kind != .polygon
+                                                || (!isSegment && shapeBuf[Int(c.pointee.indexA)].geometry.kind != .polygon))
+                                            {
+                                                turn = 0
                                             }
                                             if restitution > 0 || unequal || (flagsA | flagsB) & BodyFlags.isStatic != 0 {
                                                 var speed = sims[Int(bodyB)].v.length + lookAhead * sims[Int(bodyB)].gravity.length
@@ -768,7 +790,9 @@ extension World {
                                                         c: sA.pointee.center, q: sA.pointee.transform.q, p: sA.pointee.transform.p,
                                                         v: sA.pointee.v, w: sA.pointee.w, extent: maxExtent[Int(bodyA)])
                                                 }
+                                                // (A pair whose reference body changed is measured afresh.)
                                                 if c.pointee.cache.epoch == recycleEpoch && c.pointee.manifold.pointCount > 0
+                                                    && (c.pointee.cache.turn == turn || c.pointee.manifold.pointCount < 2)
                                                     && World.recycleDrift(c.pointee.cache, poseA, poseB, H: lookAhead) < World.recycleDistance
                                                 {
                                                     let kept = World.recycledManifold(c.pointee.manifold, c.pointee.cache, poseA, poseB)
@@ -799,21 +823,35 @@ extension World {
                                                 let seg = segs[Int(c.pointee.indexA)]
                                                 m = collide(
                                                     seg.segment, .identity, shapeB.pointee.geometry, xfB,
-                                                    vertices: vp, normals: np, cutoff: cutoff)
+                                                    vertices: vp, normals: np, cutoff: cutoff, prefer: turn)
                                                 c.pointee.friction = (seg.friction * shapeB.pointee.friction).squareRoot()
                                                 c.pointee.restitution = restitution
                                             } else {
                                                 let shapeA = shapeBuf.baseAddress! + Int(c.pointee.indexA)
                                                 m = collide(
                                                     shapeA.pointee.geometry, sims[Int(bodyA)].transform, shapeB.pointee.geometry, xfB,
-                                                    vertices: vp, normals: np, cutoff: cutoff)
+                                                    vertices: vp, normals: np, cutoff: cutoff, prefer: turn)
                                                 c.pointee.friction = (shapeA.pointee.friction * shapeB.pointee.friction).squareRoot()
                                                 c.pointee.restitution = restitution
                                             }
                                             World.matchImpulses(&c.pointee, &m)
                                             c.pointee.manifold = m
                                             if haveExtents && m.pointCount > 0 {
-                                                c.pointee.cache = World.cacheManifold(m, poseA, poseB, epoch: recycleEpoch)
+                                                // The normal turns with the body whose face it is (the
+                                                // narrowphase keeps the other's where they are not parallel).
+                                                if turn != 0 && m.pointCount > 1 {
+                                                    let side = turn == 1 ? shapeBuf[Int(c.pointee.indexA)] : shapeB.pointee
+                                                    let q = turn == 1 ? sims[Int(bodyA)].transform.q : xfB.q
+                                                    let outward = turn == 1 ? m.normal : -m.normal
+                                                    var own = false
+                                                    let start = Int(side.geometry.vertexStart)
+                                                    for k in start..<(start + Int(side.geometry.vertexCount))
+                                                    where q.apply(np[k]).dot(outward) > 1 - 1e-9 {
+                                                        own = true
+                                                    }
+                                                    if !own { turn = 0 }
+                                                }
+                                                c.pointee.cache = World.cacheManifold(m, poseA, poseB, epoch: recycleEpoch, turn: turn)
                                             } else {
                                                 c.pointee.cache.epoch = 0
                                             }

@@ -28,6 +28,26 @@
 // the cached poses has the computed separations. A recycled point then lies within
 // δ + 1e-5·R of the fresh one rather than δ, far inside the tolerance (`recycleDistance`).
 //
+// Light bodies under heavy ones. A face contact's normal is its reference face's; kept fixed
+// in the world, a recycled normal is off by the turn of that face since the cache, a few
+// micro-radians, which nothing notices, except a light body under a much heavier one
+// without friction: the load, pressing along a normal tilted by θ, pushes the light body
+// sideways at (M/m)·g·θ (5 pt/s² for 5 µrad at 1:1,000), and the load it then carries off
+// centre tilts it further (measured: a light box squeezed out from under a box 1,000 times
+// heavier within 2 s, issue 15). A rigid box between two faces pressed by them is pushed
+// sideways only by the difference of their tilts, so such a body's contacts are measured from
+// its own faces, which stay parallel to each other: where a pair is one of very unequal
+// masses (`World.stackMassRatio`), or a static body and one that carried a heavier body at
+// the last tick (`BodyFlags.carriesLoad`, set by the stack sweep), the narrowphase takes
+// the lighter body's face as the reference when the two faces are within its tolerance of
+// each other (`prefer`), and a recycled two-point polygon manifold turns its normal with
+// that body (`ManifoldCache.turn`). Its normal then follows the light body's pose as a
+// fresh one would. Other contacts, equal masses among them, keep the world-fixed normal.
+// That normal is kept in the turning body's own axes, in double precision, and turned with
+// the body's pose of the moment: turned with the single-precision rotations of the cache,
+// it would be off by 6e-8 rad, which alone pushes a frictionless light box at 1:1,000 at
+// 0.06 pt/s².
+//
 // Cost: one contact of the resting 210-box pyramid costs about 1,900 instructions of
 // narrowphase per tick; a recycled one about 150.
 
@@ -54,6 +74,9 @@ struct ManifoldCache {
     /// B's centre relative to A's, in A's axes. (B's rotation relative to A's is derived from
     /// `qA` and `qB`.)
     var relP: Vec2
+    /// The manifold's normal in the axes of the body whose face it is, when `turn` is not 0
+    /// (double precision: file comment, "Light bodies under heavy ones").
+    var normal: Vec2
     /// Each body's rotation.
     var qA: RotF
     var qB: RotF
@@ -67,10 +90,14 @@ struct ManifoldCache {
     var base2: Float
     /// `ContactWorld.recycleEpoch` when cached; 0: nothing cached.
     var epoch: UInt32
+    /// The body whose face the normal is measured from, whose turn it follows when recycled
+    /// (file comment, "Light bodies under heavy ones"): 0 none (the normal stays fixed in the
+    /// world), 1 A, 2 B.
+    var turn: UInt8
 
     static let none = ManifoldCache(
-        relP: .zero, qA: RotF(.identity), qB: RotF(.identity), rA1: .zero, rB1: .zero, rA2: .zero, rB2: .zero,
-        base1: 0, base2: 0, epoch: 0)
+        relP: .zero, normal: .zero, qA: RotF(.identity), qB: RotF(.identity), rA1: .zero, rB1: .zero, rA2: .zero,
+        rB2: .zero, base1: 0, base2: 0, epoch: 0, turn: 0)
 }
 
 extension Vec2 {
@@ -100,7 +127,7 @@ extension World {
 
     /// The cache of manifold `m` computed at poses A and B.
     @inline(__always)
-    static func cacheManifold(_ m: Manifold, _ A: RecyclePose, _ B: RecyclePose, epoch: UInt32) -> ManifoldCache {
+    static func cacheManifold(_ m: Manifold, _ A: RecyclePose, _ B: RecyclePose, epoch: UInt32, turn: UInt8) -> ManifoldCache {
         let n = m.normal
         let dc = B.c - A.c
         let qA = RotF(A.q)
@@ -113,9 +140,10 @@ extension World {
         let rA1 = (m.point1.anchorA + (A.p - A.c)).single
         let rB1 = (m.point1.anchorB + (B.p - B.c)).single
         var cache = ManifoldCache(
-            relP: A.q.applyInverse(dc), qA: qA, qB: qB, rA1: rA1, rB1: rB1, rA2: .zero, rB2: .zero,
+            relP: A.q.applyInverse(dc), normal: turn == 1 ? A.q.applyInverse(n) : (turn == 2 ? B.q.applyInverse(n) : .zero),
+            qA: qA, qB: qB, rA1: rA1, rB1: rB1, rA2: .zero, rB2: .zero,
             base1: Float(m.point1.separation - n.dot(dc + (dqB.apply(Vec2(rB1)) - dqA.apply(Vec2(rA1))))), base2: 0,
-            epoch: epoch)
+            epoch: epoch, turn: m.pointCount > 1 ? turn : 0)
         if m.pointCount > 1 {
             let rA2 = (m.point2.anchorA + (A.p - A.c)).single
             let rB2 = (m.point2.anchorB + (B.p - B.c)).single
@@ -157,15 +185,18 @@ extension World {
         return moved + ahead
     }
 
-    /// The cached manifold `m` (normal, ids, point count kept) re-anchored to poses A and B.
+    /// The cached manifold `m` (ids, point count kept) re-anchored to poses A and B; its
+    /// normal kept, or turned with the body of `cache.turn` (file comment).
     @inline(__always)
     static func recycledManifold(_ m: Manifold, _ cache: ManifoldCache, _ A: RecyclePose, _ B: RecyclePose) -> Manifold {
         var out = m
-        let n = m.normal
         let qA0 = cache.qA.rot
         let qB0 = cache.qB.rot
         let dqA = World.turn(since: qA0, to: A.q)
         let dqB = World.turn(since: qB0, to: B.q)
+        // (A `let`: captured by `point` below, a `var` is boxed on the heap in debug builds.)
+        let n = cache.turn == 0 ? m.normal : (cache.turn == 1 ? A.q : B.q).apply(cache.normal)
+        out.normal = n
         let dc = B.c - A.c
         @inline(__always) func point(
             _ old: ManifoldPoint, _ rA0: SIMD2<Float>, _ rB0: SIMD2<Float>, _ base: Float
