@@ -77,7 +77,7 @@ import Testing
             let cache = World.cacheManifold(m0, Self.pose(xfA0, cs.ea), Self.pose(xfB0, cs.eb), epoch: 1, turn: 0)
             // Recycled at the poses it was cached at, a manifold is the one computed, to the
             // single-precision cache's rounding.
-            let same = World.recycledManifold(m0, cache, Self.pose(xfA0, cs.ea), Self.pose(xfB0, cs.eb))
+            let same = World.recycledManifold(m0, cache, Self.pose(xfA0, cs.ea), Self.pose(xfB0, cs.eb), normal: m0.normal)
             for i in 0..<m0.pointCount {
                 #expect((same[i].anchorA - m0[i].anchorA).length < 2e-5, "case \(k)")
                 #expect(abs(same[i].separation - m0[i].separation) < 1e-6, "case \(k)")
@@ -90,7 +90,7 @@ import Testing
                 let delta = World.recycleDrift(cache, A, B, H: 1.0 / 60)
                 if delta >= World.recycleDistance { continue }
                 recycled += 1
-                let kept = World.recycledManifold(m0, cache, A, B)
+                let kept = World.recycledManifold(m0, cache, A, B, normal: m0.normal)
                 let fresh = shapes.collide(cs.a, cs.a == nil ? ground : nil, xfA, cs.b, xfB)
                 #expect(fresh.pointCount == kept.pointCount, "case \(k)")
                 for i in 0..<kept.pointCount {

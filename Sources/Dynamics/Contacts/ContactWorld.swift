@@ -795,7 +795,10 @@ extension World {
                                                     && (c.pointee.cache.turn == turn || c.pointee.manifold.pointCount < 2)
                                                     && World.recycleDrift(c.pointee.cache, poseA, poseB, H: lookAhead) < World.recycleDistance
                                                 {
-                                                    let kept = World.recycledManifold(c.pointee.manifold, c.pointee.cache, poseA, poseB)
+                                                    let n = World.turnedNormal(
+                                                        c.pointee.manifold, c.pointee.cache, poseA.q, poseB.q, normals: np)
+                                                    let kept = World.recycledManifold(
+                                                        c.pointee.manifold, c.pointee.cache, poseA, poseB, normal: n)
                                                     c.pointee.manifold = kept
                                                     c.pointee.restitution = restitution
                                                     let overlapping = kept.point1.separation <= 0
@@ -839,19 +842,22 @@ extension World {
                                             if haveExtents && m.pointCount > 0 {
                                                 // The normal turns with the body whose face it is (the
                                                 // narrowphase keeps the other's where they are not parallel).
+                                                var face: Int32 = 0
                                                 if turn != 0 && m.pointCount > 1 {
                                                     let side = turn == 1 ? shapeBuf[Int(c.pointee.indexA)] : shapeB.pointee
                                                     let q = turn == 1 ? sims[Int(bodyA)].transform.q : xfB.q
                                                     let outward = turn == 1 ? m.normal : -m.normal
-                                                    var own = false
+                                                    face = -1
                                                     let start = Int(side.geometry.vertexStart)
                                                     for k in start..<(start + Int(side.geometry.vertexCount))
                                                     where q.apply(np[k]).dot(outward) > 1 - 1e-9 {
-                                                        own = true
+                                                        face = Int32(k)
+                                                        break
                                                     }
-                                                    if !own { turn = 0 }
+                                                    if face < 0 { turn = 0 }
                                                 }
-                                                c.pointee.cache = World.cacheManifold(m, poseA, poseB, epoch: recycleEpoch, turn: turn)
+                                                c.pointee.cache = World.cacheManifold(
+                                                    m, poseA, poseB, epoch: recycleEpoch, turn: turn, face: Swift.max(face, 0))
                                             } else {
                                                 c.pointee.cache.epoch = 0
                                             }

@@ -43,10 +43,10 @@
 // each other (`prefer`), and a recycled two-point polygon manifold turns its normal with
 // that body (`ManifoldCache.turn`). Its normal then follows the light body's pose as a
 // fresh one would. Other contacts, equal masses among them, keep the world-fixed normal.
-// That normal is kept in the turning body's own axes, in double precision, and turned with
-// the body's pose of the moment: turned with the single-precision rotations of the cache,
+// That normal is the face's own (the cache keeps which face), turned with the body's pose of
+// the moment in double precision: turned with the single-precision rotations of the cache,
 // it would be off by 6e-8 rad, which alone pushes a frictionless light box at 1:1,000 at
-// 0.06 pt/s².
+// (M/m)·g·θ = 0.06 pt/s².
 //
 // Cost: one contact of the resting 210-box pyramid costs about 1,900 instructions of
 // narrowphase per tick; a recycled one about 150.
@@ -74,9 +74,6 @@ struct ManifoldCache {
     /// B's centre relative to A's, in A's axes. (B's rotation relative to A's is derived from
     /// `qA` and `qB`.)
     var relP: Vec2
-    /// The manifold's normal in the axes of the body whose face it is, when `turn` is not 0
-    /// (double precision: file comment, "Light bodies under heavy ones").
-    var normal: Vec2
     /// Each body's rotation.
     var qA: RotF
     var qB: RotF
@@ -90,14 +87,18 @@ struct ManifoldCache {
     var base2: Float
     /// `ContactWorld.recycleEpoch` when cached; 0: nothing cached.
     var epoch: UInt32
+    /// When `turn` is not 0: the face the normal is, as its index in the world's pool of
+    /// polygon normals (body axes, double precision: file comment, "Light bodies under heavy
+    /// ones").
+    var face: Int32
     /// The body whose face the normal is measured from, whose turn it follows when recycled
     /// (file comment, "Light bodies under heavy ones"): 0 none (the normal stays fixed in the
     /// world), 1 A, 2 B.
     var turn: UInt8
 
     static let none = ManifoldCache(
-        relP: .zero, normal: .zero, qA: RotF(.identity), qB: RotF(.identity), rA1: .zero, rB1: .zero, rA2: .zero,
-        rB2: .zero, base1: 0, base2: 0, epoch: 0, turn: 0)
+        relP: .zero, qA: RotF(.identity), qB: RotF(.identity), rA1: .zero, rB1: .zero, rA2: .zero,
+        rB2: .zero, base1: 0, base2: 0, epoch: 0, face: 0, turn: 0)
 }
 
 extension Vec2 {
@@ -127,7 +128,9 @@ extension World {
 
     /// The cache of manifold `m` computed at poses A and B.
     @inline(__always)
-    static func cacheManifold(_ m: Manifold, _ A: RecyclePose, _ B: RecyclePose, epoch: UInt32, turn: UInt8) -> ManifoldCache {
+    static func cacheManifold(
+        _ m: Manifold, _ A: RecyclePose, _ B: RecyclePose, epoch: UInt32, turn: UInt8 = 0, face: Int32 = 0
+    ) -> ManifoldCache {
         let n = m.normal
         let dc = B.c - A.c
         let qA = RotF(A.q)
@@ -140,10 +143,10 @@ extension World {
         let rA1 = (m.point1.anchorA + (A.p - A.c)).single
         let rB1 = (m.point1.anchorB + (B.p - B.c)).single
         var cache = ManifoldCache(
-            relP: A.q.applyInverse(dc), normal: turn == 1 ? A.q.applyInverse(n) : (turn == 2 ? B.q.applyInverse(n) : .zero),
+            relP: A.q.applyInverse(dc),
             qA: qA, qB: qB, rA1: rA1, rB1: rB1, rA2: .zero, rB2: .zero,
             base1: Float(m.point1.separation - n.dot(dc + (dqB.apply(Vec2(rB1)) - dqA.apply(Vec2(rA1))))), base2: 0,
-            epoch: epoch, turn: m.pointCount > 1 ? turn : 0)
+            epoch: epoch, face: face, turn: m.pointCount > 1 ? turn : 0)
         if m.pointCount > 1 {
             let rA2 = (m.point2.anchorA + (A.p - A.c)).single
             let rB2 = (m.point2.anchorB + (B.p - B.c)).single
@@ -188,14 +191,16 @@ extension World {
     /// The cached manifold `m` (ids, point count kept) re-anchored to poses A and B; its
     /// normal kept, or turned with the body of `cache.turn` (file comment).
     @inline(__always)
-    static func recycledManifold(_ m: Manifold, _ cache: ManifoldCache, _ A: RecyclePose, _ B: RecyclePose) -> Manifold {
+    /// `n` is the normal it keeps: the cached one, or (`cache.turn`) the face's at the body's
+    /// present pose (`World.turnedNormal`).
+    static func recycledManifold(
+        _ m: Manifold, _ cache: ManifoldCache, _ A: RecyclePose, _ B: RecyclePose, normal n: Vec2
+    ) -> Manifold {
         var out = m
         let qA0 = cache.qA.rot
         let qB0 = cache.qB.rot
         let dqA = World.turn(since: qA0, to: A.q)
         let dqB = World.turn(since: qB0, to: B.q)
-        // (A `let`: captured by `point` below, a `var` is boxed on the heap in debug builds.)
-        let n = cache.turn == 0 ? m.normal : (cache.turn == 1 ? A.q : B.q).apply(cache.normal)
         out.normal = n
         let dc = B.c - A.c
         @inline(__always) func point(
@@ -216,6 +221,18 @@ extension World {
 }
 
 extension World {
+    /// The normal a recycled manifold keeps: the cached one, or that of the face it was measured
+    /// from (`cache.turn`, `cache.face`), turned with its body's present rotation, pointing
+    /// from A to B.
+    @inline(__always)
+    static func turnedNormal(_ m: Manifold, _ cache: ManifoldCache, _ qA: Rot, _ qB: Rot, normals: UnsafePointer<Vec2>) -> Vec2 {
+        switch cache.turn {
+        case 1: return qA.apply(normals[Int(cache.face)])
+        case 2: return -qB.apply(normals[Int(cache.face)])
+        default: return m.normal
+        }
+    }
+
     /// Makes every cached manifold stale (after any edit of the world).
     @inline(__always)
     static func bumpRecycleEpoch(_ cw: inout ContactWorld) {
