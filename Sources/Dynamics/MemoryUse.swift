@@ -25,6 +25,7 @@ extension World {
             use("contacts", cw.contacts), use("constraints", cw.constraints), use("constraintPoints", cw.constraintPoints),
             use("wideContacts", cw.wideContacts), use("overflowContacts", cw.overflowContacts),
             use("colourMasks", cw.colourMasks), use("constraintColours", cw.constraintColours),
+            use("wideBodyList", cw.wideBodyList), use("wideStates", cw.wideStates),
             use("itemProxies", cw.itemProxies), use("itemFat", cw.itemFat), use("filterStart", cw.filterStart),
             use("filterCount", cw.filterCount), use("filterPool", cw.filterPool), use("filterFlags", cw.filterFlags),
             use("bodyMinExtent", cw.bodyMinExtent), use("bodyMaxExtent", cw.bodyMaxExtent),

@@ -243,7 +243,8 @@ extension World {
         swap(&list, &contactWorld.wideBodyList)
         swap(&states, &contactWorld.wideStates)
         list.removeAll(keepingCapacity: true)
-        while states.count < n { states.append(.rest) }
+        // One state per solver body, allocated once at the world's size (not grown by doubling).
+        if states.count < n { states = ContiguousArray(repeating: .rest, count: n) }
         let listed: UInt32 = 1 << 31
         masks.withUnsafeMutableBufferPointer { mk in
             wide.withUnsafeBufferPointer { ws in
