@@ -2,9 +2,9 @@
 //
 // Everything a command can change lives in one value, `Session` (the world, the names, the
 // global variables and the `every step` actions). Because `World` is a value type too,
-// `let saved = interpreter.session` is a complete snapshot: `runEntry` restores it when an
-// entry at the prompt fails, so that an error leaves the world exactly as it was, and `undo`
-// can keep a stack of them.
+// `let saved = interpreter.session` is a complete snapshot. The undo history keeps some of
+// them and rebuilds the rest by replay (UndoHistory.swift): `undo` gives back the session of
+// before a command, and a failed prompt entry leaves the world exactly as it was.
 //
 // Errors: a runtime error is thrown as `RuntimeError` (a message and a source range) and
 // turned into a `Diagnostic` for the file being run; a failed `assert` ends the script with
@@ -151,12 +151,6 @@ public struct Session: Sendable {
     var functions: [String: UserFunction] = [:]
     /// Results of `measure`, by name (Measurements.swift).
     var measurements: [String: Measurement] = [:]
-    /// In a state on the undo stack: the command that came after it (what `undo` takes back).
-    var undoLabel: String?
-    /// In a state on the undo stack: the bytes of its world's tables that the state after it
-    /// does not share (what keeping it costs; see `Interpreter.undoByteBudget`); -1 until
-    /// measured.
-    var undoBytes = -1
     /// Contact handlers to look at when the world next steps (ContactWarnings.swift).
     var pendingContactChecks: [PendingContactCheck] = []
 
@@ -180,9 +174,15 @@ public final class Interpreter {
     }
     /// Counts changes of `session`, so that `undo` records only statements that changed something.
     public private(set) var revision = 0
-    /// Sessions before the latest top-level statements that changed something, newest last.
-    public var undoStack: [Session] = []
-    /// How many states `undo` keeps.
+    /// The commands `undo` can take back, with what rebuilds the states before them
+    /// (UndoHistory.swift).
+    var history = UndoHistory()
+    /// When the history keeps a whole session rather than rebuilding it by replay.
+    public var undoCheckpoints = UndoCheckpoints.measured
+    /// The history is replaying commands to rebuild a state: nothing is printed, no file is
+    /// written and nothing is kept for undo (UndoHistory.swift).
+    var replaying = false
+    /// How many commands `undo` keeps.
     public static let undoLimit = 50
     /// The memory the kept states may hold beyond the present one (their worlds' tables that
     /// the next state does not share): past it the oldest go first, but the latest command can
@@ -279,27 +279,34 @@ public final class Interpreter {
         let journals = topLevel || journalNextRun
         journalNextRun = false
         for statement in script.statements {
-            if topLevel && settings.echo { write(Interpreter.echoed(script.file.text(statement.range))) }
-            // The session before the statement, for `undo` and for the rollback of a failed
-            // statement under --no-bail; none when neither can happen (holding it would make
-            // the statement's first change copy the whole world).
-            let before: Session? = topLevel && (keepsUndoHistory || !settings.bail) ? session : nil
+            if topLevel && settings.echo && !replaying { write(Interpreter.echoed(script.file.text(statement.range))) }
+            // The history keeps each top-level statement that changes the session, for `undo`
+            // and to take a failed one back under --no-bail; the session itself only when a
+            // checkpoint is due (UndoHistory.swift): holding it makes the statement's first
+            // change of each table copy that whole table.
+            let records = topLevel && recordsHistory
+            let mark = records ? undoMark() : nil
+            let before: Session? = records && checkpointDue() ? session : nil
+            let journalBefore = session.journal
+            let clock = ContinuousClock()
+            let started = clock.now
             let startRevision = revision
             if journals {
                 journalEntry = nil
                 statementStartRevision = revision
                 journalSourced = Interpreter.isSource(statement)
             }
-            defer { if topLevel { flushLogs() } }
+            defer { if topLevel && !replaying { flushLogs() } }
             do {
                 try execute(statement)
             } catch {
                 let failure = Interpreter.failure(error, in: script.file)
+                if let mark, failure.isInterrupt, revision != startRevision { keepInterruptedState(after: mark) }
                 // With bail off a script survives its errors, but never an interrupt. As at the
                 // prompt, the failed statement leaves nothing behind, so that the journal (what
                 // `save` writes) still rebuilds the world.
-                if topLevel && !settings.bail && !failure.isInterrupt {
-                    if let before { session = before }
+                if topLevel && !settings.bail && !failure.isInterrupt && !replaying {
+                    if let mark { try rollBackOrFail(to: mark, before: before, in: script.file) }
                     reportError(failure)
                     survivedStatus = max(survivedStatus, failure.exitStatus)
                     continue
@@ -307,13 +314,23 @@ public final class Interpreter {
                 throw failure
             }
             if revision != startRevision && !Interpreter.isUndo(statement) {
-                if topLevel && keepsUndoHistory, var snapshot = before {
-                    snapshot.undoLabel = script.file.text(statement.range)
-                    undoStack.append(snapshot)
-                    trimUndoStack()
-                }
                 if journals && !Interpreter.isSource(statement) { record(statement, in: script.file) }
+                if records {
+                    let elapsed = (clock.now - started).components
+                    let cost = elapsed.seconds * 1_000_000_000 + elapsed.attoseconds / 1_000_000_000
+                    keepUnit(statement, in: script.file, before: before, journal: journalBefore, cost: cost)
+                }
             }
+        }
+    }
+
+    /// Takes a failed statement back; if the history cannot rebuild the state before it (it
+    /// always can, short of a bug), says so rather than go on in a half-changed world.
+    func rollBackOrFail(to mark: UndoMark, before: Session?, in file: SourceFile) throws(ScriptFailure) {
+        do {
+            try rollBack(to: mark, before: before)
+        } catch {
+            throw Interpreter.failure(error, in: file)
         }
     }
 
@@ -336,44 +353,21 @@ public final class Interpreter {
     /// the session and the undo stack are exactly as they were before the entry.
     public func runEntry(_ script: Script, diagnostics: [Diagnostic]) throws(ScriptFailure) {
         if !diagnostics.isEmpty { throw .syntax(diagnostics) }
-        let saved = (session, undoStack)
+        // Taken back through the history (no copy of the session held); a session that keeps
+        // no history, or whose history cannot rebuild the present yet, holds it instead.
+        let mark = recordsHistory ? undoMark() : nil
+        let saved: Session? = mark == nil || !history.reachesPresent ? session : nil
         do {
             try run(script)
         } catch {
-            if !error.isInterrupt { (session, undoStack) = saved }
+            if !error.isInterrupt {
+                if let mark {
+                    try rollBackOrFail(to: mark, before: saved, in: script.file)
+                } else if let saved {
+                    session = saved
+                }
+            }
             throw error
-        }
-    }
-
-    /// Drops the oldest states past `undoLimit` or `undoByteBudget` (never the newest).
-    ///
-    /// What a kept state costs is measured (`World.bytesNotShared`, by reflection: costly
-    /// beside a small command) only once the history could exceed the budget, that is when
-    /// its states times the size of the whole world does; then once per state.
-    func trimUndoStack() {
-        if undoStack.count > Interpreter.undoLimit { undoStack.removeFirst(undoStack.count - Interpreter.undoLimit) }
-        if undoStack.count * estimatedWorldBytes() <= undoByteBudget { return }
-        for i in undoStack.indices where undoStack[i].undoBytes < 0 {
-            let next = i + 1 < undoStack.count ? undoStack[i + 1].world : session.world
-            undoStack[i].undoBytes = undoStack[i].world.bytesNotShared(with: next)
-        }
-        var bytes = undoStack.reduce(0) { $0 + $1.undoBytes }
-        var drop = 0
-        for state in undoStack.prefix(drop) { bytes -= state.undoBytes }
-        while drop < undoStack.count - 1 && bytes > undoByteBudget {
-            bytes -= undoStack[drop].undoBytes
-            drop += 1
-        }
-        if drop > 0 { undoStack.removeFirst(drop) }
-    }
-
-    /// The memory the undo history holds beyond the present state (see `undoByteBudget`).
-    public var undoHistoryBytes: Int {
-        undoStack.indices.reduce(0) { total, i in
-            let state = undoStack[i]
-            if state.undoBytes >= 0 { return total + state.undoBytes }
-            let next = i + 1 < undoStack.count ? undoStack[i + 1].world : session.world
-            return total + state.world.bytesNotShared(with: next)
         }
     }
 
@@ -388,11 +382,6 @@ public final class Interpreter {
         let bytes = session.world.tableBytes
         worldSizeProbe = (things, bytes)
         return bytes
-    }
-
-    /// Forgets what `undo` could take back (after an init file, which is not the user's to undo).
-    public func clearUndo() {
-        undoStack.removeAll()
     }
 
     /// Turns any error thrown while executing into a `ScriptFailure` tied to `file`.

@@ -37,6 +37,8 @@ struct Journal: Sendable {
     private var newest: Node?
 
     var count: Int { newest?.count ?? 0 }
+    /// The newest entry's node (UndoHistory.swift compares journals by their nodes).
+    var newestNode: Node? { newest }
     var last: String? { newest?.text }
 
     mutating func append(_ text: String) {

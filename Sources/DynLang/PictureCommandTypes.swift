@@ -185,6 +185,7 @@ struct SnapshotCommand: Command {
         let region = o.region ?? interp.defaultRegion(scene)
         let (w, h) = o.pixels(for: region)
         let resolved = interp.resolvedPath(path)
+        if interp.replaying { return }  // replayed for undo: the file was written (UndoHistory.swift)
         try interp.drawing(file.range) { () throws(DrawError) in
             try PictureWriter.write(scene, to: resolved, format: format, width: w, height: h, region: region, options: o.draw)
         }
@@ -238,7 +239,8 @@ struct RecordCommand: Command {
         let region = o.region ?? interp.defaultRegion(start)
         let (w, h) = o.pixels(for: region)
         let resolved = interp.resolvedPath(path)
-        let recorder = try interp.drawing(file.range) { () throws(DrawError) in
+        // Replayed for undo (inside a block): the steps again, not the file (UndoHistory.swift).
+        let recorder = interp.replaying ? nil : try interp.drawing(file.range) { () throws(DrawError) in
             let r = try AnimationRecorder(path: resolved, format: format, width: w, height: h, fps: rate, region: region, options: o.draw)
             try r.add(start)
             return r
@@ -249,16 +251,16 @@ struct RecordCommand: Command {
         do {
             try interp.advance(frames: frames, a.keywordRange) { i in
                 while next <= pictures && Int((Double(next) * 60 / Double(rate)).rounded()) == i + 1 {
-                    try recorder.add(interp.currentScene())
+                    try recorder?.add(interp.currentScene())
                     next += 1
                 }
             }
-            try recorder.finish()
+            try recorder?.finish()
         } catch let e as DrawError {
-            recorder.cancel()
+            recorder?.cancel()
             throw interp.runtimeError(e.message, file.range)
         } catch {
-            recorder.cancel()
+            recorder?.cancel()
             throw error
         }
         interp.journalEntry = "step \(frames)"
@@ -399,6 +401,7 @@ struct PlotCommand: Command {
             let style = TerminalStyle(mode: interp.display.unicode ? .braille : .ascii, color: interp.display.color)
             return interp.emit(TerminalChart.render(chart, columns: width, rows: height, style: style))
         }
+        if interp.replaying { return }  // replayed for undo: the file was written (UndoHistory.swift)
         if fileFormat == "csv" {
             let header = [x.map { file.text($0.range) } ?? "time"] + ys.map { file.text($0.range) }
             var text = header.map(Interpreter.csvField).joined(separator: ",") + "\n"
@@ -466,13 +469,16 @@ struct LogCommand: Command {
         let source = interp.file
         let header = (["time"] + exprs.map { source.text($0.range) }).map(Interpreter.csvField).joined(separator: ",") + "\n"
         let resolved = interp.resolvedPath(path)
-        let sink: LogSink
-        do { sink = try LogSink(path: resolved, shownAs: path, header: header) } catch let e as PictureCommandError {
-            throw interp.runtimeError(e.message, file.range)
+        // Replayed for undo: the log's file is the present's, already open (UndoHistory.swift).
+        if !interp.replaying {
+            let sink: LogSink
+            do { sink = try LogSink(path: resolved, shownAs: path, header: header) } catch let e as PictureCommandError {
+                throw interp.runtimeError(e.message, file.range)
+            }
+            sink.flush()
+            interp.logSinks[name]?.close()
+            interp.logSinks[name] = sink
         }
-        sink.flush()
-        interp.logSinks[name]?.close()
-        interp.logSinks[name] = sink
         interp.session.logs.append(LogSpec(name: name, expressions: exprs, file: source, path: resolved, every: every, frames: 0))
         interp.define(name, .action)
     }

@@ -182,7 +182,7 @@ extension Interpreter {
 
     /// `run T live`: animates the world in place in the terminal, at `speed` × real time.
     func runLive(frames: Int, speed: Double, show: ShowOptions, _ range: SourceRange) throws {
-        guard display.isTerminal else {
+        guard display.isTerminal && !replaying else {
             write("live: not a terminal, so nothing is drawn; stepping \(frames) frames\n")
             try advance(frames: frames, range)
             return
@@ -275,6 +275,8 @@ extension Interpreter {
             } catch let e as RuntimeError {
                 throw ScriptFailure.error(Diagnostic(.error, e.message + " (in log '\(spec.name)')", at: SourceLocation(file: spec.file, range: e.range)))
             }
+            // Replayed for undo: the rows were written the first time (UndoHistory.swift).
+            if replaying { continue }
             // A log restored by `undo` after its file was closed starts a new file.
             if logSinks[spec.name] == nil || logSinks[spec.name]?.path != spec.path {
                 logSinks[spec.name] = try? LogSink(path: spec.path, shownAs: spec.path, header: "", append: true)

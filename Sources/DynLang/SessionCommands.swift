@@ -11,7 +11,7 @@ struct UndoCommand: Command {
     static let spec = CommandSpec(
         "undo", CommandSyntax(),
         summary: "takes back the last command that changed the world",
-        details: "Up to \(Interpreter.undoLimit) commands can be taken back, one at a time. A command that only prints or checks is not counted. At the prompt it says what it took back (`undid: push ball instant 0 -1`); `save`, `reset` and `push` say what they did too, in one line that `set shell.quiet yes` silences (a script's output stays its own). A script run by `dyn FILE` or `dyn test` that never says `undo` (nor `source`s a file) keeps no earlier states, so its commands cost what they change, not a copy of the world. The states kept share whatever the commands after them left unchanged, so an edit of one item keeps little; the history holds at most 512 MiB of its own (`step`s on a world of many thousand items reach that first), and past it the oldest states go (the latest command can always be undone).",
+        details: "Up to \(Interpreter.undoLimit) commands can be taken back, one at a time. A command that only prints or checks is not counted. At the prompt it says what it took back (`undid: push ball instant 0 -1`); `save`, `reset` and `push` say what they did too, in one line that `set shell.quiet yes` silences (a script's output stays its own). Keeping a command for `undo` costs about what the command itself did, however large the world: the history keeps the whole session before a command only now and then (once the commands since have taken about as long as copying the world would), and rebuilds the states in between by replaying those commands from it, silently and without writing any file again (logs, pictures and recordings stay as they were; a `source`d file replays as it read then). A script run by `dyn FILE` or `dyn test` that never says `undo` (nor `source`s a file) keeps nothing. The sessions kept share whatever the commands after them left unchanged; they hold at most 512 MiB of their own, and past it the oldest go (the latest command can always be undone).",
         example: "undo", make: { UndoCommand(at: $0.keywordRange) })
 
     let at: SourceRange
@@ -23,9 +23,8 @@ struct UndoCommand: Command {
         if interp.runningHandler != nil {
             throw interp.runtimeError("cannot undo here: every-step blocks and contact handlers run in the middle of a step", at)
         }
-        guard let previous = interp.undoStack.popLast() else { throw interp.runtimeError("nothing to undo", at) }
-        interp.session = previous
-        interp.confirm("undid: " + UndoCommand.shortened(previous.undoLabel ?? "the last command"))
+        guard let label = try interp.undoLast() else { throw interp.runtimeError("nothing to undo", at) }
+        interp.confirm("undid: " + UndoCommand.shortened(label))
     }
 
     /// The first line of a command, at most 60 characters.
@@ -62,6 +61,7 @@ struct SaveCommand: Command {
         guard case .string(let path) = try interp.evaluate(file.expr) else {
             throw interp.runtimeError("save needs a file name (a string or a bare path)", file.range)
         }
+        if interp.replaying { return }  // replayed for undo: the file was written (UndoHistory.swift)
         // The journal holds whole top-level statements: once the running one has changed the
         // world (a block, a loop, a handler or a sourced file before this `save`), the file
         // would rebuild another world.

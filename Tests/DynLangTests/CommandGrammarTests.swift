@@ -132,12 +132,12 @@ struct EntryTests {
         let interp = Interpreter(write: { _ in })
         try entry("add view a frame 0 0 10 10; gravity", interp)
         let hash = interp.session.world.stateHash()
-        #expect(interp.undoStack.count == 2)
+        #expect(interp.undoableCount == 2)
         // Steps, adds and then fails: all of it is taken back.
         #expect(throws: ScriptFailure.self) { try entry("step 30; add view b frame 0 0 5 5; print nothing", interp) }
         #expect(interp.session.world.stateHash() == hash)
         #expect(interp.session.entityNames == ["a", "gravity"])
-        #expect(interp.undoStack.count == 2)
+        #expect(interp.undoableCount == 2)
         // A syntax error runs nothing at all.
         #expect(throws: ScriptFailure.self) { try entry("step 30; print )", interp) }
         #expect(interp.session.world.frameCount == 0)

@@ -218,7 +218,7 @@ struct InterpreterTests {
         #expect(failure == nil)
         // `print` changes nothing, so each undo takes back one command that did.
         #expect(out == "166.666667\n0\n1\n0\n0\n")
-        #expect(interp.undoStack.isEmpty)
+        #expect((interp.undoableCount == 0))
         let (_, empty) = run("undo\n", in: interp)
         #expect(empty?.rendered.contains("nothing to undo") == true)
     }

@@ -75,4 +75,44 @@ struct RandomScriptTests {
         // The generator makes both kinds; a run with no errors or no successes tests little.
         #expect(errors > 100 && errors < 1400)
     }
+
+    /// The undo history rebuilds states by replay where it kept no checkpoint
+    /// (UndoHistory.swift): random prompt entries, failing ones and `undo`s among them, must
+    /// leave three sessions that keep checkpoints before every command, as few as possible, or
+    /// as measured, in the same state after every entry (the world's hash, the names, what
+    /// `save` would write).
+    @Test(arguments: [5, 6] as [UInt64])
+    func replayedUndoMatchesKeptStates(seed: UInt64) {
+        var r = Generator(random: TestRandom(seed: seed))
+        let policies: [UndoCheckpoints] = [.everyCommand, .fewest, .measured]
+        let sessions = policies.map { policy in
+            let interp = Interpreter(write: { _ in })
+            interp.undoCheckpoints = policy
+            return interp
+        }
+        for i in 0..<400 {
+            // Two commands to an entry, so that the second failing takes the first back too.
+            let text = command(&r) + "; " + command(&r)
+            let (script, diagnostics) = Parser.parse(SourceFile(name: "<stdin>", text: text))
+            var outcomes: [Bool] = []
+            for interp in sessions {
+                do {
+                    try interp.runEntry(script, diagnostics: diagnostics)
+                    outcomes.append(true)
+                } catch {
+                    outcomes.append(false)
+                    #expect(!error.rendered.contains("internal error"), "entry \(i) `\(text)` (\(interp.undoCheckpoints), units \(interp.history.units.count), first \(interp.history.firstUndoable), present \(interp.history.present != nil)): \(error.rendered)")
+                }
+            }
+            #expect(Set(outcomes).count == 1, "entry \(i) `\(text)`")
+            let reference = sessions[0]
+            for interp in sessions.dropFirst() {
+                #expect(interp.session.world.stateHash() == reference.session.world.stateHash(), "entry \(i) `\(text)` (\(interp.undoCheckpoints))")
+                #expect(interp.session.entityNames == reference.session.entityNames, "entry \(i) `\(text)`")
+                #expect(interp.session.journal.entries == reference.session.journal.entries, "entry \(i) `\(text)`")
+                #expect(interp.undoableCount == reference.undoableCount, "entry \(i) `\(text)`")
+            }
+        }
+    }
+
 }

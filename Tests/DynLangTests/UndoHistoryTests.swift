@@ -1,7 +1,9 @@
 // The undo history: every undo gives back the world bit for bit, the journal (`save`) goes
-// back with it, and the history keeps within its memory budget by what commands changed.
+// back with it, whether the state was kept or rebuilt by replay (UndoHistory.swift), and the
+// history keeps within its memory budget by what commands changed.
 
 import Dynamics
+import DynTestSupport
 import Foundation
 import Testing
 @testable import DynLang
@@ -18,9 +20,12 @@ struct UndoHistoryTests {
         return "\(s.hash)\n\(world)\n\(s.interp.savedScript())"
     }
 
-    @Test("Undoing each kind of command, one at a time, gives back each earlier state exactly")
-    func undoChainIsExact() throws {
+    static let policies: [UndoCheckpoints] = [.measured, .everyCommand, .fewest]
+
+    @Test("Undoing each kind of command, one at a time, gives back each earlier state exactly", arguments: policies)
+    func undoChainIsExact(policy: UndoCheckpoints) throws {
         let s = ScriptSession()
+        s.interp.undoCheckpoints = policy
         s.entry("set world.model \"uikit\"")
         s.entry("for i in 0..<40 { add view \"b{i}\" frame (i % 8 * 40) (floor(i / 8) * 40) 30 30 }")
         let commands = [
@@ -33,16 +38,18 @@ struct UndoHistoryTests {
             #expect(s.entry(command) == nil, "\(command)")
             states.append(fingerprint(s))
         }
-        #expect(s.interp.undoStack.count == commands.count + 2)
+        #expect(s.interp.undoableCount == commands.count + 2)
         for (i, command) in commands.enumerated().reversed() {
             #expect(s.entry("undo") == nil)
             #expect(fingerprint(s) == states[i], "undo of \(command)")
         }
     }
 
-    @Test("An undone step gives the hash of before the step, and stepping again the same hash as the first time")
-    func undoStepHash() throws {
+    @Test("An undone step gives the hash of before the step, and stepping again the same hash as the first time",
+          arguments: policies)
+    func undoStepHash(policy: UndoCheckpoints) throws {
         let s = ScriptSession()
+        s.interp.undoCheckpoints = policy
         s.entry("add view a frame 100 0 40 40 vx 30")
         s.entry("add view floor frame 0 600 375 20 anchored yes")
         s.entry("gravity a")
@@ -72,13 +79,14 @@ struct UndoHistoryTests {
     @Test("A command that changes one item keeps less than the whole world; printing keeps nothing")
     func footprintFollowsTheChange() throws {
         let s = ScriptSession()
+        s.interp.undoCheckpoints = .everyCommand
         s.run("for i in 0..<3000 { add view \"b{i}\" frame (i % 60 * 12) (floor(i / 60) * 12) 10 10 }")
         s.interp.clearUndo()
         let world = s.interp.session.world.tableBytes
         s.entry("print b5.x")
-        #expect(s.interp.undoStack.isEmpty)
+        #expect(s.interp.undoableCount == 0)
         s.entry("set b5.x 3")
-        let kept = try #require(s.interp.undoStack.last).world.bytesNotShared(with: s.interp.session.world)
+        let kept = try #require(s.interp.history.units.last?.checkpoint).world.bytesNotShared(with: s.interp.session.world)
         #expect(s.interp.undoHistoryBytes == kept)
         #expect(kept > 0)
         #expect(kept < world)
@@ -93,33 +101,35 @@ struct UndoHistoryTests {
     @Test("Past the byte budget the oldest states go, the newest always stays, and undo still restores exactly")
     func budget() throws {
         let s = ScriptSession()
+        s.interp.undoCheckpoints = .everyCommand
         s.run("for i in 0..<400 { add view \"b{i}\" frame (i % 20 * 15) (floor(i / 20) * 15) 10 10 }\ngravity\ncollide all bounds")
         s.interp.undoByteBudget = 1
         s.entry("step 3")
         let mid = fingerprint(s)
         s.entry("step 3")
-        #expect(s.interp.undoStack.count == 1)
+        #expect(s.interp.undoableCount == 1)
         s.entry("step 3")
-        #expect(s.interp.undoStack.count == 1)
+        #expect(s.interp.undoableCount == 1)
         s.entry("undo")
         #expect(s.entry("undo") != nil)  // "nothing to undo": the older states were dropped
         s.interp.undoByteBudget = 1 << 40
         s.entry("undo")
         for _ in 0..<60 { s.entry("step") }
-        #expect(s.interp.undoStack.count == Interpreter.undoLimit)
+        #expect(s.interp.undoableCount == Interpreter.undoLimit)
         _ = mid
     }
 
     @Test("Within the budget a step on a big world keeps fewer states than small edits do")
     func budgetCountsBytes() throws {
         let s = ScriptSession()
+        s.interp.undoCheckpoints = .everyCommand
         s.run("for i in 0..<2000 { add view \"b{i}\" frame (i % 50 * 12) (floor(i / 50) * 12) 10 10 }\ngravity")
         s.entry("step")
-        let perStep = try #require(s.interp.undoStack.last).world.bytesNotShared(with: s.interp.session.world)
+        let perStep = try #require(s.interp.history.units.last?.checkpoint).world.bytesNotShared(with: s.interp.session.world)
         s.interp.clearUndo()
         s.interp.undoByteBudget = perStep * 5 + perStep / 2
         for _ in 0..<20 { s.entry("step") }
-        #expect(s.interp.undoStack.count <= 6)
+        #expect(s.interp.undoableCount <= 6)
         #expect(s.interp.undoHistoryBytes <= s.interp.undoByteBudget)
     }
 
@@ -150,11 +160,177 @@ struct UndoHistoryTests {
         let elapsed = clock.measure {
             for i in 0..<3000 { s.entry("add view v\(i) frame \(i % 50 * 12) \(i / 50 * 12) 10 10") }
         }
-        #expect(s.interp.undoStack.count == Interpreter.undoLimit)
+        #expect(s.interp.undoableCount == Interpreter.undoLimit)
         #expect(s.interp.session.journal.count == 3000)
         #expect(elapsed < .seconds(120))
         s.entry("undo")
         #expect(try s.number("world.items") == 2999)
+    }
+}
+
+@Suite("Undo by replay")
+struct UndoReplayTests {
+    func fingerprint(_ s: ScriptSession) -> String { UndoHistoryTests().fingerprint(s) }
+
+    @Test("With one checkpoint, a long run of edits keeps one copy of the world, and every undo rebuilds its state exactly")
+    func editsKeepOneCopy() throws {
+        let s = ScriptSession()
+        s.interp.undoCheckpoints = .fewest
+        s.run("for i in 0..<2000 { add view \"b{i}\" frame (i % 50 * 12) (floor(i / 50) * 12) 10 10 }\ngravity\ncollide all")
+        s.interp.clearUndo()
+        var states = [fingerprint(s)]
+        for i in 0..<40 {
+            s.entry(i % 10 == 9 ? "step 2" : "set b\(i * 7).x \(i * 3)")
+            states.append(fingerprint(s))
+        }
+        // Only the first command kept the session before it; the rest are replayed from there.
+        #expect(s.interp.undoCheckpointCount == 1)
+        #expect(s.interp.undoableCount == 40)
+        // What the history holds is the one copy of the tables the commands since changed,
+        // not one per command.
+        let world = s.interp.session.world.tableBytes
+        #expect(s.interp.undoHistoryBytes <= world)
+        for i in (0..<40).reversed() {
+            #expect(s.entry("undo") == nil)
+            #expect(fingerprint(s) == states[i], "undo \(40 - i)")
+        }
+        #expect(s.entry("undo") != nil)
+    }
+
+    @Test("The measured policy takes a checkpoint once the commands since the last one cost a copy of the world",
+          arguments: [20, 4000])
+    func measuredCheckpoints(items: Int) throws {
+        let s = ScriptSession()
+        s.run("for i in 0..<\(items) { add view \"b{i}\" frame (i % 50 * 12) (floor(i / 50) * 12) 10 10 }")
+        s.interp.clearUndo()
+        for i in 0..<60 { s.entry("set b\(i % items).x \(i)") }
+        // Each unit's cost is the command's run time, so how many checkpoints a run takes
+        // depends on the machine; its bounds do not: the first command always keeps one, two
+        // checkpoints are a copy's cost apart (or follow a command that took eight), and none
+        // is further apart than that plus one command.
+        let units = s.interp.history.units
+        #expect(units.first?.hasCheckpoint == true)
+        let copy = s.interp.checkpointCost()
+        var since: Int64 = -1
+        var heavy = false
+        for u in units {
+            if u.hasCheckpoint {
+                #expect(since < 0 || since >= copy || heavy)
+                since = 0
+                heavy = u.cost > 8 * copy
+            } else {
+                #expect(since < copy && !heavy)
+                since += u.cost
+                heavy = false
+            }
+        }
+    }
+
+    @Test("A failed entry is taken back by replay when no checkpoint was kept before it", arguments: UndoHistoryTests.policies)
+    func failedEntryRebuilt(policy: UndoCheckpoints) throws {
+        let s = ScriptSession()
+        s.interp.undoCheckpoints = policy
+        s.entry("add view a frame 100 0 40 40")
+        s.entry("add view floor frame 0 600 375 20 anchored yes")
+        s.entry("gravity a")
+        s.entry("collide all")
+        s.entry("step 20")
+        let before = fingerprint(s)
+        let count = s.interp.undoableCount
+        #expect(s.entry("step 30; add view b frame 0 0 5 5; set a.vx 40; print nothing") != nil)
+        #expect(fingerprint(s) == before)
+        #expect(s.interp.undoableCount == count)
+        // Under --no-bail in a script, the failed statement alone is taken back.
+        s.interp.settings.bail = false
+        s.run("set a.x 30\nset a.x nothing\nstep 2\n")
+        s.interp.settings.bail = true
+        let expected = ScriptSession()
+        for line in ["add view a frame 100 0 40 40", "add view floor frame 0 600 375 20 anchored yes", "gravity a",
+                     "collide all", "step 20", "set a.x 30", "step 2"] { expected.entry(line) }
+        #expect(s.hash == expected.hash)
+    }
+
+    @Test("After Ctrl-C stopped a command midway, undo of the next command gives back the state it left", arguments: UndoHistoryTests.policies)
+    func interruptedStateKept(policy: UndoCheckpoints) throws {
+        let s = ScriptSession()
+        s.interp.undoCheckpoints = policy
+        s.entry("add view a frame 100 0 40 40")
+        s.entry("gravity")
+        let start = fingerprint(s)
+        var polls = 0
+        s.interp.isInterrupted = { polls += 1; return polls > 7 }
+        #expect(s.entry("step 100")?.contains("interrupted") == true)
+        s.interp.isInterrupted = { false }
+        let frames = try s.number("world.time") * 60
+        #expect(frames > 0 && frames < 100)
+        let stopped = fingerprint(s)
+        s.entry("set a.x 10")
+        // A failed entry now goes back to the stopped state, not to a replay that lacks it.
+        #expect(s.entry("set a.x 20; print nothing") != nil)
+        #expect(try s.number("a.x") == 10)
+        s.entry("undo")
+        #expect(fingerprint(s) == stopped)
+        s.entry("undo")  // the stopped step went with the command before it, as it always did
+        s.entry("add view a frame 100 0 40 40")
+        _ = start
+        #expect(s.interp.undoableCount >= 1)
+    }
+
+    @Test("Replay writes no file again: logs, snapshots, recordings and sourced files stay as they were")
+    func replayWritesNothing() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s = ScriptSession()
+        s.interp.undoCheckpoints = .fewest
+        let lib = dir + "/lib.dyn"
+        try "add view z frame 0 0 5 5\nset z.vx 7\n".write(toFile: lib, atomically: true, encoding: .utf8)
+        s.entry("add view a frame 100 0 40 40")
+        s.entry("gravity")
+        s.entry("log a.y every 1 to \"\(dir)/a.csv\"")
+        s.entry("step 10")
+        s.entry("source \"\(lib)\"")
+        s.entry("record 0.1 to \"\(dir)/a.gif\"")
+        s.entry("every step { if world.time > 0.3 and world.time < 0.32 { snapshot \"\(dir)/late.png\" } }")
+        #expect(s.entry("step 12") == nil)
+        let csv = try String(contentsOfFile: dir + "/a.csv", encoding: .utf8)
+        #expect(csv.split(separator: "\n").count == 1 + 10 + 6 + 12)
+        #expect(FileManager.default.fileExists(atPath: dir + "/late.png"))
+        try FileManager.default.removeItem(atPath: dir + "/a.gif")
+        try FileManager.default.removeItem(atPath: dir + "/late.png")
+        // The sourced file changes: the replay runs what it said then.
+        try "add view y frame 0 0 5 5\n".write(toFile: lib, atomically: true, encoding: .utf8)
+        let before = fingerprint(s)
+        s.entry("set a.x 200")
+        s.entry("undo")
+        #expect(fingerprint(s) == before)
+        #expect(s.interp.session.entity(named: "z") != nil)
+        #expect(s.interp.session.entity(named: "y") == nil)
+        #expect(try String(contentsOfFile: dir + "/a.csv", encoding: .utf8) == csv)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/a.gif"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/late.png"))
+        // The log goes on writing to its file after the undo.
+        s.entry("step 2")
+        #expect(try String(contentsOfFile: dir + "/a.csv", encoding: .utf8).split(separator: "\n").count == 1 + 10 + 6 + 12 + 2)
+    }
+
+    @Test("Replay prints nothing, and an action made at the prompt still names its line after an undo")
+    func replayIsSilent() throws {
+        let s = ScriptSession()
+        s.interp.undoCheckpoints = .fewest
+        s.entry("add view a frame 100 0 40 40")
+        s.entry("let n = 0")
+        s.entry("every step { set n = n + 1\nprint n }")
+        s.entry("step 3")
+        s.entry("set a.x 5")
+        let printed = s.output
+        s.entry("undo")
+        #expect(s.output == printed)
+        #expect(try s.number("n") == 3)
+        s.entry("every step { print a.nothing }")
+        s.entry("add view c frame 0 0 4 4")
+        s.entry("undo")
+        let failure = s.entry("step")
+        #expect(failure?.contains("<stdin>") == true)
     }
 }
 
