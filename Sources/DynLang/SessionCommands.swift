@@ -11,7 +11,7 @@ struct UndoCommand: Command {
     static let spec = CommandSpec(
         "undo", CommandSyntax(),
         summary: "takes back the last command that changed the world",
-        details: "Up to \(Interpreter.undoLimit) commands can be taken back, one at a time. A command that only prints or checks is not counted. At the prompt it says what it took back (`undid: push ball instant 0 -1`); `save`, `reset` and `push` say what they did too, in one line that `set shell.quiet yes` silences (a script's output stays its own). Keeping a command for `undo` costs about what the command itself did, however large the world: the history keeps the whole session before a command only now and then (once the commands since have taken about as long as copying the world would), and rebuilds the states in between by replaying those commands from it, silently and without writing any file again (logs, pictures and recordings stay as they were; a `source`d file replays as it read then). A script run by `dyn FILE` or `dyn test` that never says `undo` (nor `source`s a file) keeps nothing. The sessions kept share whatever the commands after them left unchanged; they hold at most 512 MiB of their own, and past it the oldest go (the latest command can always be undone).",
+        details: "Up to \(Interpreter.undoLimit) commands can be taken back, one at a time. A command that only prints or checks is not counted. `undo` is a command of its own, at the prompt or at a script's top level: inside a block, a function or a `source`d file it is refused. At the prompt it says what it took back (`undid: push ball instant 0 -1`); `save`, `reset` and `push` say what they did too, in one line that `set shell.quiet yes` silences (a script's output stays its own). Keeping a command for `undo` costs about what the command itself did, however large the world: the history keeps the whole session before a command only now and then (once the commands since have taken about as long as copying the world would), and rebuilds the states in between by replaying those commands from it, silently and without writing any file again (logs, pictures and recordings stay as they were; a `source`d file replays as it read then). A script run by `dyn FILE` or `dyn test` that never says `undo` (nor `source`s a file) keeps nothing. The sessions kept share whatever the commands after them left unchanged; they hold at most 512 MiB of their own, and past it the oldest go (the latest command can always be undone).",
         example: "undo", make: { UndoCommand(at: $0.keywordRange) })
 
     let at: SourceRange
@@ -22,6 +22,14 @@ struct UndoCommand: Command {
     func apply(to interp: Interpreter) throws {
         if interp.runningHandler != nil {
             throw interp.runtimeError("cannot undo here: every-step blocks and contact handlers run in the middle of a step", at)
+        }
+        // What undo takes back is whole top-level commands; inside one (a block, a function, a
+        // sourced file) it would take back the command before it and leave the rest of this
+        // one standing, and `save` would replay the `undo` itself.
+        if interp.sourceDepth > 0 || !interp.scopes.isEmpty || interp.callDepth > 0 {
+            throw interp.runtimeError(
+                "cannot undo here: undo takes back whole commands, so it must be a command of its own at the prompt or at a script's top level, not inside a block, a function or a sourced file",
+                at)
         }
         guard let label = try interp.undoLast() else { throw interp.runtimeError("nothing to undo", at) }
         interp.confirm("undid: " + UndoCommand.shortened(label))

@@ -269,6 +269,10 @@ extension Interpreter {
     func replay(_ units: ArraySlice<UndoUnit>) throws {
         let saved = (write, warn, reportError, settings, replaying, isInterrupted)
         let statementState = (journalEntry, statementStartRevision, journalSourced, journalNextRun, file)
+        // Replayed as top-level statements (journaled as they were), even for an `undo` said
+        // inside a block or a sourced file.
+        let context = (sourceDepth, scopes, callDepth, buildingComposites)
+        (sourceDepth, scopes, callDepth, buildingComposites) = (0, [], 0, [])
         write = { _ in }
         warn = { _ in }
         reportError = { _ in }
@@ -281,6 +285,7 @@ extension Interpreter {
         defer {
             (write, warn, reportError, settings, replaying, isInterrupted) = saved
             (journalEntry, statementStartRevision, journalSourced, journalNextRun, file) = statementState
+            (sourceDepth, scopes, callDepth, buildingComposites) = context
             // The commands read from entries are not run again from those files.
             if !entryFiles.isEmpty { prepared = prepared.filter { !entryFiles.contains($0.key.file) } }
         }

@@ -313,6 +313,28 @@ struct UndoReplayTests {
         #expect(try String(contentsOfFile: dir + "/a.csv", encoding: .utf8).split(separator: "\n").count == 1 + 10 + 6 + 12 + 2)
     }
 
+    @Test("undo inside a block, a function or a sourced file is refused, and the entry leaves nothing behind")
+    func undoOnlyAtTheTopLevel() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let lib = dir + "/u.dyn"
+        try "add view q frame 0 0 5 5\nundo\n".write(toFile: lib, atomically: true, encoding: .utf8)
+        for policy in UndoHistoryTests.policies {
+            let s = ScriptSession()
+            s.interp.undoCheckpoints = policy
+            for line in ["add view a frame 100 0 40 40", "gravity", "step 5", "set a.x 20"] { s.entry(line) }
+            let before = fingerprint(s)
+            for entry in ["if true { add view b frame 0 0 5 5\nundo }", "source \"\(lib)\"",
+                          "fn f() { undo }\nprint f()", "for i in 0..<2 { step 1\nundo }"] {
+                let failure = s.entry(entry)
+                #expect(failure?.contains("cannot undo here") == true, "\(entry): \(failure ?? "no error")")
+                #expect(fingerprint(s) == before, "\(entry)")
+            }
+            #expect(s.entry("undo") == nil)
+            #expect(try s.number("a.x") == 120)
+        }
+    }
+
     @Test("Replay prints nothing, and an action made at the prompt still names its line after an undo")
     func replayIsSilent() throws {
         let s = ScriptSession()
