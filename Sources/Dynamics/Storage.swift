@@ -23,8 +23,9 @@ enum BodyFlags {
     /// A bullet: its motion is swept against movable items too (Contacts/Continuous.swift).
     static let isBullet: UInt32 = 1 << 3
     /// Carried, at the last tick's stack sweep, a body much heavier than itself
-    /// (Contacts/StackSweep.swift): the faces of its contacts are measured from its own side
-    /// (Contacts/Recycling.swift, "Light bodies under heavy ones").
+    /// (Contacts/StackSweep.swift): its contact with a static body is measured from the static
+    /// body's face, the normal its column shares (Contacts/Recycling.swift, "Light bodies
+    /// under heavy ones").
     static let carriesLoad: UInt32 = 1 << 4
 }
 

@@ -64,6 +64,9 @@ extension World {
     static let stackMassRatio: Real = 4
     /// The stack rows are resting ones: normal speeds within this, pt/s, at the tick's start.
     static let stackSweepSpeed: Real = 20
+    /// A stack row takes the normal of its column where the two are within this cosine of each
+    /// other (1.4 mrad: the narrowphase's parallel faces, DynamicsCollision's `collidePolygons`).
+    static let columnCosine: Real = 1 - 1e-6
 
     /// Joint position error stiffness (Docs/solver.md §2.4 `constraintHertz`), Hz.
     static let jointHertz: Real = 60

@@ -189,6 +189,9 @@ struct ContactWorld {
     var stackLoaded = ContiguousArray<UInt8>()
     var stackCarried = ContiguousArray<Real>()
     var stackMoment = ContiguousArray<Real>()
+    /// Per body, the normal its column shares (StackSweep.swift, "Columns share one normal");
+    /// zero where it has none.
+    var stackColumn = ContiguousArray<Vec2>()
     /// Whether some body has `BodyFlags.carriesLoad` set.
     var carriesLoadMarked = false
     var impactCandidates = ContiguousArray<ImpactCandidate>()
@@ -744,27 +747,38 @@ extension World {
                                             var cutoff = CollisionConstants.speculativeDistance
                                             var unequal = false
                                             // Whose face a face contact is measured from (Recycling.swift,
-                                            // "Light bodies under heavy ones"): 0 the usual, 1 A's, 2 B's.
+                                            // "Light bodies under heavy ones"): 0 the usual, 1 A's, 2 B's
+                                            // (turning with it when recycled), 3 A's, 4 B's (a static
+                                            // side's, fixed in the world).
                                             var turn: UInt8 = 0
+                                            // The narrowphase's `prefer` of it: 0, 1 A's face, 2 B's.
+                                            var prefer: UInt8 = 0
                                             if bodyA >= 0 {
                                                 let iA = sims[Int(bodyA)].invMass
                                                 let iB = sims[Int(bodyB)].invMass
                                                 let r = World.stackMassRatio
                                                 unequal = iA != 0 && iB != 0 && (iA > r * iB || iB > r * iA)
-                                                if unequal { turn = iA > iB ? 1 : 2 }
+                                                if unequal {
+                                                    turn = iA > iB ? 1 : 2
+                                                    prefer = turn
+                                                }
                                             }
                                             if turn == 0 && loadMarked {
                                                 if flagsA & BodyFlags.isStatic != 0 && flagsB & BodyFlags.carriesLoad != 0 {
-                                                    turn = 2
+                                                    turn = 3
+                                                    prefer = 1
                                                 } else if flagsB & BodyFlags.isStatic != 0 && flagsA & BodyFlags.carriesLoad != 0 {
-                                                    turn = 1
+                                                    turn = 4
+                                                    prefer = 2
                                                 }
                                             }
-                                            // Polygon faces only: a round side's normal does not turn with it.
+                                            // Polygon faces only: a round side's normal does not turn with it,
+                                            // and a round light body's contact has no face to choose.
                                             if turn != 0 && (shapeB.pointee.geometry.kind != .polygon
                                                 || (!isSegment && shapeBuf[Int(c.pointee.indexA)].geometry.kind != .polygon))
                                             {
                                                 turn = 0
+                                                prefer = 0
                                             }
                                             if restitution > 0 || unequal || (flagsA | flagsB) & BodyFlags.isStatic != 0 {
                                                 var speed = sims[Int(bodyB)].v.length + lookAhead * sims[Int(bodyB)].gravity.length
@@ -826,14 +840,14 @@ extension World {
                                                 let seg = segs[Int(c.pointee.indexA)]
                                                 m = collide(
                                                     seg.segment, .identity, shapeB.pointee.geometry, xfB,
-                                                    vertices: vp, normals: np, cutoff: cutoff, prefer: turn)
+                                                    vertices: vp, normals: np, cutoff: cutoff, prefer: prefer)
                                                 c.pointee.friction = (seg.friction * shapeB.pointee.friction).squareRoot()
                                                 c.pointee.restitution = restitution
                                             } else {
                                                 let shapeA = shapeBuf.baseAddress! + Int(c.pointee.indexA)
                                                 m = collide(
                                                     shapeA.pointee.geometry, sims[Int(bodyA)].transform, shapeB.pointee.geometry, xfB,
-                                                    vertices: vp, normals: np, cutoff: cutoff, prefer: turn)
+                                                    vertices: vp, normals: np, cutoff: cutoff, prefer: prefer)
                                                 c.pointee.friction = (shapeA.pointee.friction * shapeB.pointee.friction).squareRoot()
                                                 c.pointee.restitution = restitution
                                             }
@@ -843,7 +857,7 @@ extension World {
                                                 // The normal turns with the body whose face it is (the
                                                 // narrowphase keeps the other's where they are not parallel).
                                                 var face: Int32 = 0
-                                                if turn != 0 && m.pointCount > 1 {
+                                                if turn &- 1 < 2 && m.pointCount > 1 {  // 1 or 2
                                                     let side = turn == 1 ? shapeBuf[Int(c.pointee.indexA)] : shapeB.pointee
                                                     let q = turn == 1 ? sims[Int(bodyA)].transform.q : xfB.q
                                                     let outward = turn == 1 ? m.normal : -m.normal

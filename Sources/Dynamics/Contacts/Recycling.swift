@@ -35,14 +35,18 @@
 // sideways at (M/m)·g·θ (5 pt/s² for 5 µrad at 1:1,000), and the load it then carries off
 // centre tilts it further (measured: a light box squeezed out from under a box 1,000 times
 // heavier within 2 s, issue 15). A rigid box between two faces pressed by them is pushed
-// sideways only by the difference of their tilts, so such a body's contacts are measured from
-// its own faces, which stay parallel to each other: where a pair is one of very unequal
-// masses (`World.stackMassRatio`), or a static body and one that carried a heavier body at
-// the last tick (`BodyFlags.carriesLoad`, set by the stack sweep), the narrowphase takes
-// the lighter body's face as the reference when the two faces are within its tolerance of
-// each other (`prefer`), and a recycled two-point polygon manifold turns its normal with
-// that body (`ManifoldCache.turn`). Its normal then follows the light body's pose as a
-// fresh one would. Other contacts, equal masses among them, keep the world-fixed normal.
+// sideways only by the difference of their tilts, so such a body's contact with a heavier
+// one is measured from its own face: where a pair is one of very unequal masses
+// (`World.stackMassRatio`), the narrowphase takes the lighter body's face as the reference
+// when the two faces are within its tolerance of each other (`prefer`), and a recycled
+// two-point polygon manifold turns its normal with that body (`ManifoldCache.turn`). Its
+// normal then follows the light body's pose as a fresh one would. A static body and one that
+// carried a heavier body at the last tick (`BodyFlags.carriesLoad`, set by the stack sweep)
+// are measured from the static body's face within that tolerance, which never turns: it is
+// the normal the whole column above shares (StackSweep.swift, "Columns share one normal";
+// measured from the light body's face, as at first, it pushed the whole column at g·θ of
+// the light body's tilt). Other contacts, equal masses among them, keep the world-fixed
+// normal.
 // That normal is the face's own (the cache keeps which face), turned with the body's pose of
 // the moment in double precision: turned with the single-precision rotations of the cache,
 // it would be off by 6e-8 rad, which alone pushes a frictionless light box at 1:1,000 at
@@ -93,7 +97,7 @@ struct ManifoldCache {
     var face: Int32
     /// The body whose face the normal is measured from, whose turn it follows when recycled
     /// (file comment, "Light bodies under heavy ones"): 0 none (the normal stays fixed in the
-    /// world), 1 A, 2 B.
+    /// world), 1 A, 2 B; 3 A's, 4 B's face preferred, a static body's (fixed in the world).
     var turn: UInt8
 
     static let none = ManifoldCache(
