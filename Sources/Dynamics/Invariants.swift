@@ -7,7 +7,8 @@ extension World {
     /// Describes the first broken invariant of the internal tables, or returns nil.
     ///
     /// Checks the back-indices that swap-with-last removal must keep: item ↔ body, body ↔ shape
-    /// list, shape → item, group ↔ members, memberships → live items, polygon ranges in the pool.
+    /// list, shape → item, group ↔ members, memberships → live items, polygon ranges in the pool,
+    /// contact → manifold place.
     package func invariantViolation() -> String? {
         if bodySims.count != bodyInfos.count { return "bodySims and bodyInfos differ in length" }
         if vertices.count != normals.count { return "vertex and normal pools differ in length" }
@@ -82,6 +83,19 @@ extension World {
             }
         }
         if let v = fieldInvariantViolation() { return v }  // Fields/Fields.swift
+        // Each manifold's place is one contact's, whose manifold has points, or free.
+        let cw = contactWorld
+        var simOwner = [Int](repeating: -1, count: cw.contactSims.count)
+        for (i, c) in cw.contacts.enumerated() where c.sim >= 0 {
+            guard Int(c.sim) < simOwner.count, simOwner[Int(c.sim)] < 0 else { return "contact \(i) has a bad manifold place \(c.sim)" }
+            simOwner[Int(c.sim)] = i
+            if cw.contactSims[Int(c.sim)].manifold.pointCount == 0 { return "contact \(i) keeps a manifold without points" }
+        }
+        for s in cw.freeSims {
+            guard Int(s) < simOwner.count, simOwner[Int(s)] < 0 else { return "manifold place \(s) is free and taken" }
+            simOwner[Int(s)] = Int.max
+        }
+        if simOwner.contains(-1) { return "a manifold place is neither a contact's nor free" }
         return nil
     }
 }

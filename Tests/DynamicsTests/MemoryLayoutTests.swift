@@ -19,7 +19,8 @@ import Testing
         #expect(MemoryLayout<BodyInfo>.stride == 64)
         #expect(MemoryLayout<ManifoldCache>.size == 81)  // was 148 (stride 152): single precision but the relative position, and which face a light body's normal is (Recycling.swift)
         #expect(MemoryLayout<Manifold>.stride == 120)  // was 152: no world point
-        #expect(MemoryLayout<Contact>.stride == 344)  // was 448
+        #expect(MemoryLayout<Contact>.stride == 36)  // was 448, then 344 with the manifold in it
+        #expect(MemoryLayout<ContactSim>.stride == 296)  // only while the manifold has points
     }
 
     /// Equal boxes share one range of the vertex pool; a range goes when its last shape goes,
@@ -76,5 +77,43 @@ import Testing
         for _ in 0..<60 { w.step() }
         #expect(w.vertices.count == 8)  // the floor's and one box's
         #expect(w.contactCount <= n - 20)
+    }
+
+    /// A pair has a manifold's place (`ContactSim`) only while its manifold has points: rows
+    /// falling 20 pt apart pair up without any; once landed, the pairs that touch take places,
+    /// freed ones first; removing items (a rebuild) frees the places of their pairs and
+    /// reports their touches as ended; the links stay consistent every frame.
+    @Test func manifoldPlacesOnlyForPairsWithPoints() throws {
+        var w = World(size: Vec2(4000, 4000), model: .ideal)
+        _ = try box(&w, Vec2(0, 300), Vec2(2000, 100), anchored: true)
+        var ids: [ItemID] = []
+        for k in 0..<200 {
+            var d = ItemDefinition()
+            d.center = Vec2(40 * (Real(k % 20) - 9.5), -(10 + 40 * Real(k / 20)))
+            d.size = Vec2(20, 20)
+            ids.append(try w.addItem(d))
+        }
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        _ = try w.addCollision(items: nil)
+        func placesTaken(_ w: World) -> Int { w.contactWorld.contacts.filter { $0.sim >= 0 }.count }
+        for _ in 0..<30 { w.step() }  // 0.5 s: 125 pt down, the floor 250 pt below
+        #expect(w.contactCount > 0 && placesTaken(w) == 0, "falling pairs 20 pt apart have no points")
+        for _ in 0..<90 {
+            w.step()
+            #expect(w.invariantViolation() == nil)
+        }
+        #expect(placesTaken(w) >= 20, "the bottom row stands on the floor")
+        #expect(w.contactWorld.contactSims.count == placesTaken(w) + w.contactWorld.freeSims.count)
+        let touching = w.touchingContactCount
+        #expect(touching > 0)
+        for id in ids.prefix(100) { try w.removeItem(id) }
+        w.step()
+        #expect(w.invariantViolation() == nil)
+        #expect(w.contactEvents.contains { !$0.began }, "the removed items' touches end")
+        for _ in 0..<60 {
+            w.step()
+            #expect(w.invariantViolation() == nil)
+        }
+        #expect(w.contactWorld.contactSims.count == placesTaken(w) + w.contactWorld.freeSims.count)
     }
 }
