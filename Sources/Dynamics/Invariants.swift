@@ -11,6 +11,10 @@ extension World {
     /// contact → manifold place.
     package func invariantViolation() -> String? {
         if bodySims.count != bodyInfos.count { return "bodySims and bodyInfos differ in length" }
+        if gravityTable.count != gravities.count + 1 { return "the gravity table has \(gravityTable.count) entries" }
+        if let b = bodySims.indices.first(where: { Int(bodySims[$0].gravity) >= gravityTable.count }) {
+            return "body \(b) feels gravity \(bodySims[b].gravity) of \(gravityTable.count)"
+        }
         if vertices.count != normals.count { return "vertex and normal pools differ in length" }
         var shapeSeen = [Bool](repeating: false, count: shapes.count)
         for b in bodyInfos.indices {

@@ -20,7 +20,7 @@ extension World {
         let cw = contactWorld
         let bp = cw.broadPhase
         var out: [TableUse] = [
-            use("items", items), use("bodySims", bodySims), use("bodyInfos", bodyInfos), use("shapes", shapes),
+            use("items", items), use("bodySims", bodySims), use("bodyInfos", bodyInfos), use("bodyForces", bodyForces), use("shapes", shapes),
             use("vertices", vertices), use("normals", normals), use("solverBodies", solverBodies),
             use("contacts", cw.contacts), use("contactSims", cw.contactSims), use("freeSims", cw.freeSims),
             use("constraints", cw.constraints), use("constraintPoints", cw.constraintPoints),

@@ -85,7 +85,7 @@ extension World {
 
     /// After a gravity change: wakes the bodies whose acceleration changed.
     mutating func wakeBodies(whereGravityChangedFrom before: [Vec2]) {
-        for b in bodySims.indices where b >= before.count || bodySims[b].gravity != before[b] {
+        for b in bodySims.indices where b >= before.count || gravity(of: b) != before[b] {
             if bodySims[b].flags & BodyFlags.isStatic == 0 { wake(body: b) }
         }
     }

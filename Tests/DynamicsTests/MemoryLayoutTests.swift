@@ -15,7 +15,7 @@ import Testing
         #expect(MemoryLayout<ItemRecord>.stride == 120)  // was 136
         #expect(MemoryLayout<ShapeGeometry>.size == 49)  // the kind last: its record packs after it
         #expect(MemoryLayout<ShapeRecord>.stride == 120)  // was 128
-        #expect(MemoryLayout<BodySim>.stride == 184)
+        #expect(MemoryLayout<BodySim>.stride == 144)  // was 184: gravity an index, forces apart
         #expect(MemoryLayout<BodyInfo>.stride == 64)
         #expect(MemoryLayout<ManifoldCache>.size == 81)  // was 148 (stride 152): single precision but the relative position, and which face a light body's normal is (Recycling.swift)
         #expect(MemoryLayout<Manifold>.stride == 120)  // was 152: no world point
@@ -115,5 +115,28 @@ import Testing
             #expect(w.invariantViolation() == nil)
         }
         #expect(w.contactWorld.contactSims.count == placesTaken(w) + w.contactWorld.freeSims.count)
+    }
+
+    /// The frame's forces are a table of their own, there only while a push behavior exists;
+    /// bodies read their gravity from the world's table of accelerations by index.
+    @Test func forcesOnlyWhilePushesExist() throws {
+        var w = World(size: Vec2(2000, 2000), model: .ideal)
+        let a = try box(&w, Vec2(100, 100), Vec2(20, 20))
+        let b = try box(&w, Vec2(300, 100), Vec2(20, 20))
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        let side = try w.addGravity(vector: Vec2(1, 0), items: [b])
+        w.step()
+        #expect(w.bodyForces.isEmpty)
+        #expect(w.gravityTable.count == 3 && w.invariantViolation() == nil)
+        let push = try w.addPush(items: [a], mode: .continuous, vector: Vec2(1, 0))
+        w.step()
+        #expect(w.bodyForces.count == w.bodySims.count)
+        #expect(w.bodyForces.allSatisfy { $0.force == .zero && $0.torque == 0 }, "cleared after the frame")
+        #expect(w.property(.vx, of: a) > 0 && w.property(.vx, of: b) > 0)
+        try w.removeBehavior(push)
+        try w.removeBehavior(side)
+        w.step()
+        #expect(w.bodyForces.isEmpty)
+        #expect(w.gravityTable.count == 2 && w.invariantViolation() == nil)
     }
 }

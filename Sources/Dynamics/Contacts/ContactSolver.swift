@@ -225,6 +225,13 @@ extension World {
         let staticIndex = Int32(bodySims.count)
         let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
         let threshold = World.restitutionThreshold
+        let gravityTable = self.gravityTable
+        let forces = bodyForces
+        let haveForces = forces.count == bodySims.count
+        // Body `i`'s acceleration from gravity and the frame's forces, pt/s².
+        @inline(__always) func acceleration(_ b: BodySim, _ i: Int) -> Vec2 {
+            gravityTable[Int(b.gravity)] + b.invMass * (haveForces ? forces[i].force : .zero)
+        }
         var anyLight = false
         var backing = ContiguousArray<Vec2>()
         swap(&backing, &contactWorld.impactBacking)
@@ -290,9 +297,9 @@ extension World {
                             if k <= 0 { continue }
                             let mSum = mA + mB
                             var acc: Real = 0
-                            if flagsB & inactive == 0 { acc += n.dot(sims[Int(b)].gravity + sims[Int(b)].invMass * sims[Int(b)].force) }
+                            if flagsB & inactive == 0 { acc += n.dot(acceleration(sims[Int(b)], Int(b))) }
                             if c.bodyA >= 0 && flagsA & inactive == 0 {
-                                acc -= n.dot(sims[Int(a)].gravity + sims[Int(a)].invMass * sims[Int(a)].force)
+                                acc -= n.dot(acceleration(sims[Int(a)], Int(a)))
                             }
                             // A much lighter side may rest on a static body behind it (checked after
                             // the candidates are listed, in one pass over the contacts).

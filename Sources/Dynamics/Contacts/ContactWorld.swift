@@ -754,6 +754,7 @@ extension World {
         let recycleEpoch = cw.recycleEpoch
         // Whether the last stack sweep found a body carrying a load (its faces' contacts below).
         let loadMarked = cw.carriesLoadMarked
+        let gravityTable = self.gravityTable
         // For the events' names of pairs that come to have points.
         let itemTable = items
         let boundaryTable = boundarySlots
@@ -849,10 +850,12 @@ extension World {
                                                         turn = 0
                                                     }
                                                     if restitution > 0 || unequal || (flagsA | flagsB) & BodyFlags.isStatic != 0 {
-                                                        var speed = sims[Int(bodyB)].v.length + lookAhead * sims[Int(bodyB)].gravity.length
+                                                        var speed = sims[Int(bodyB)].v.length
+                                                            + lookAhead * gravityTable[Int(sims[Int(bodyB)].gravity)].length
                                                         if haveExtents { speed += abs(sims[Int(bodyB)].w) * maxExtent[Int(bodyB)] }
                                                         if bodyA >= 0 {
-                                                            speed += sims[Int(bodyA)].v.length + lookAhead * sims[Int(bodyA)].gravity.length
+                                                            speed += sims[Int(bodyA)].v.length
+                                                                + lookAhead * gravityTable[Int(sims[Int(bodyA)].gravity)].length
                                                             if haveExtents { speed += abs(sims[Int(bodyA)].w) * maxExtent[Int(bodyA)] }
                                                         }
                                                         cutoff += 1.25 * lookAhead * speed

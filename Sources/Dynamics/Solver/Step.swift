@@ -193,18 +193,29 @@ extension World {
     /// then loads the solver bodies.
     mutating func integrateVelocities(_ ctx: StepContext) {
         let H = ctx.tickDuration
-        bodySims.withUnsafeMutableBufferPointer { sims in
-            for i in 0..<sims.count {
-                var b = sims[i]
-                if b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { continue }
-                let a = b.gravity + b.invMass * b.force
-                b.v = (b.v + H * a) / (1 + H * b.linearDamping)
-                if b.flags & BodyFlags.fixedRotation != 0 {
-                    b.w = 0
-                } else {
-                    b.w = (b.w + H * b.invInertia * b.torque) / (1 + H * b.angularDamping)
+        gravityTable.withUnsafeBufferPointer { gravities in
+            bodyForces.withUnsafeBufferPointer { forces in
+                bodySims.withUnsafeMutableBufferPointer { sims in
+                    guard let gp = gravities.baseAddress else { return }
+                    @inline(__always) func integrate(_ i: Int, _ f: BodyForce) {
+                        var b = sims[i]
+                        if b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { return }
+                        let a = gp[Int(b.gravity)] + b.invMass * f.force
+                        b.v = (b.v + H * a) / (1 + H * b.linearDamping)
+                        if b.flags & BodyFlags.fixedRotation != 0 {
+                            b.w = 0
+                        } else {
+                            b.w = (b.w + H * b.invInertia * f.torque) / (1 + H * b.angularDamping)
+                        }
+                        sims[i] = b
+                    }
+                    // Without pushes, the arithmetic of a zero force (bit for bit as before).
+                    if forces.count == sims.count {
+                        for i in 0..<sims.count { integrate(i, forces[i]) }
+                    } else {
+                        for i in 0..<sims.count { integrate(i, .zero) }
+                    }
                 }
-                sims[i] = b
             }
         }
         loadSolverBodies()
@@ -217,18 +228,28 @@ extension World {
     mutating func integrateSubstepVelocities(_ ctx: StepContext) {
         let h = ctx.h
         bodySims.withUnsafeBufferPointer { sims in
-            solverBodies.withUnsafeMutableBufferPointer { sbs in
-                guard let base = sbs.baseAddress else { return }
-                for i in 0..<sims.count {
-                    let b = sims[i]
-                    if b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { continue }
-                    let s = base + i
-                    let a = b.gravity + b.invMass * b.force
-                    s.pointee.v = (s.pointee.v + h * a) / (1 + h * b.linearDamping)
-                    if b.flags & BodyFlags.fixedRotation != 0 {
-                        s.pointee.w = 0
-                    } else {
-                        s.pointee.w = (s.pointee.w + h * b.invInertia * b.torque) / (1 + h * b.angularDamping)
+            gravityTable.withUnsafeBufferPointer { gravities in
+                bodyForces.withUnsafeBufferPointer { forces in
+                    solverBodies.withUnsafeMutableBufferPointer { sbs in
+                        guard let base = sbs.baseAddress, let gp = gravities.baseAddress else { return }
+                        @inline(__always) func integrate(_ i: Int, _ f: BodyForce) {
+                            let b = sims[i]
+                            if b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { return }
+                            let s = base + i
+                            let a = gp[Int(b.gravity)] + b.invMass * f.force
+                            s.pointee.v = (s.pointee.v + h * a) / (1 + h * b.linearDamping)
+                            if b.flags & BodyFlags.fixedRotation != 0 {
+                                s.pointee.w = 0
+                            } else {
+                                s.pointee.w = (s.pointee.w + h * b.invInertia * f.torque) / (1 + h * b.angularDamping)
+                            }
+                        }
+                        // Without pushes, the arithmetic of a zero force (bit for bit as before).
+                        if forces.count == sims.count {
+                            for i in 0..<sims.count { integrate(i, forces[i]) }
+                        } else {
+                            for i in 0..<sims.count { integrate(i, .zero) }
+                        }
                     }
                 }
             }
@@ -466,13 +487,16 @@ extension World {
         bodyInfos[b].aabb = box
     }
 
-    /// Clears the per-frame force and torque accumulators (after the frame's ticks).
+    /// Clears the per-frame force and torque accumulators (after the frame's ticks), and lets
+    /// them go once no push behavior is left.
     mutating func clearForces() {
-        bodySims.withUnsafeMutableBufferPointer { sims in
-            for i in 0..<sims.count {
-                sims[i].force = .zero
-                sims[i].torque = 0
-            }
+        if bodyForces.isEmpty { return }
+        if pushes.isEmpty {
+            bodyForces = ContiguousArray()
+            return
+        }
+        bodyForces.withUnsafeMutableBufferPointer { forces in
+            for i in 0..<forces.count { forces[i] = .zero }
         }
     }
 }
