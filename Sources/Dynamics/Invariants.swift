@@ -56,8 +56,8 @@ extension World {
         if used.contains(false) { return "the vertex pool has unused vertices" }
         var fresh = self
         fresh.refreshBounds()
-        for b in bodyInfos.indices where fresh.bodyInfos[b].aabb != bodyInfos[b].aabb {
-            return "body \(b) has a stale bounding box"
+        for s in shapes.indices where fresh.shapes[s].aabb != shapes[s].aabb {
+            return "shape \(s) has a stale bounding box"
         }
         for i in items.indices {
             switch items[i].kind {

@@ -70,7 +70,8 @@ struct BodyForce {
     static let zero = BodyForce(force: .zero, torque: 0)
 }
 
-/// The cold bookkeeping of one body, parallel to `bodySims`.
+/// The cold bookkeeping of one body, parallel to `bodySims`. (32 B: its bounding box is the
+/// union of its shapes' boxes, which only a fast body's sweep asks for, `World.bodyBox`.)
 struct BodyInfo {
     /// Item slot that owns the body (a single item or a group).
     var item: UInt32
@@ -82,8 +83,6 @@ struct BodyInfo {
     var mass: Real
     /// Inertia about the centre of mass, kg·pt² (as if free to rotate).
     var inertia: Real
-    /// Union of the shapes' world bounding boxes after the last step or edit.
-    var aabb: AABB
 }
 
 /// One collision shape on a body.

@@ -16,7 +16,7 @@ import Testing
         #expect(MemoryLayout<ShapeGeometry>.size == 49)  // the kind last: its record packs after it
         #expect(MemoryLayout<ShapeRecord>.stride == 120)  // was 128
         #expect(MemoryLayout<BodySim>.stride == 144)  // was 184: gravity an index, forces apart
-        #expect(MemoryLayout<BodyInfo>.stride == 64)
+        #expect(MemoryLayout<BodyInfo>.stride == 32)  // was 64: the body's box is its shapes' union
         #expect(MemoryLayout<ManifoldCache>.size == 81)  // was 148 (stride 152): single precision but the relative position, and which face a light body's normal is (Recycling.swift)
         #expect(MemoryLayout<Manifold>.stride == 120)  // was 152: no world point
         #expect(MemoryLayout<Contact>.stride == 36)  // was 448, then 344 with the manifold in it

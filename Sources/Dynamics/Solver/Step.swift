@@ -455,36 +455,39 @@ extension World {
         }
     }
 
-    /// Recomputes every shape's and body's world bounding box from the current transforms.
+    /// Recomputes every shape's world bounding box from the current transforms.
     mutating func refreshBounds() {
         let sims = bodySims
         vertices.withUnsafeBufferPointer { pool in
             shapes.withUnsafeMutableBufferPointer { shapeBuf in
-                bodyInfos.withUnsafeMutableBufferPointer { infos in
-                    for i in 0..<infos.count { infos[i].aabb = .empty }
-                    for s in 0..<shapeBuf.count {
-                        let b = Int(shapeBuf[s].body)
-                        let box = shapeBuf[s].geometry.aabb(sims[b].transform, vertices: pool)
-                        shapeBuf[s].aabb = box
-                        infos[b].aabb = infos[b].aabb.union(box)
-                    }
+                for s in 0..<shapeBuf.count {
+                    let b = Int(shapeBuf[s].body)
+                    shapeBuf[s].aabb = shapeBuf[s].geometry.aabb(sims[b].transform, vertices: pool)
                 }
             }
         }
     }
 
-    /// Recomputes the bounding boxes of one body and its shapes (after an edit).
+    /// Recomputes the bounding boxes of one body's shapes (after an edit).
     mutating func refreshBounds(body b: Int) {
         let xf = bodySims[b].transform
+        var s = bodyInfos[b].firstShape
+        while s >= 0 {
+            shapes[Int(s)].aabb = vertices.withUnsafeBufferPointer { shapes[Int(s)].geometry.aabb(xf, vertices: $0) }
+            s = shapes[Int(s)].next
+        }
+    }
+
+    /// The world bounding box of body `b`: the union of its shapes' boxes (after the last
+    /// step or edit).
+    func bodyBox(_ b: Int) -> AABB {
         var box = AABB.empty
         var s = bodyInfos[b].firstShape
         while s >= 0 {
-            let shapeBox = vertices.withUnsafeBufferPointer { shapes[Int(s)].geometry.aabb(xf, vertices: $0) }
-            shapes[Int(s)].aabb = shapeBox
-            box = box.union(shapeBox)
+            box = box.union(shapes[Int(s)].aabb)
             s = shapes[Int(s)].next
         }
-        bodyInfos[b].aabb = box
+        return box
     }
 
     /// Clears the per-frame force and torque accumulators (after the frame's ticks), and lets
