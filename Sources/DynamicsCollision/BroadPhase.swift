@@ -85,6 +85,13 @@ public struct BroadPhase: Sendable {
 
     public init() {}
 
+    /// A broadphase whose static and dynamic trees have room for the given numbers of proxies
+    /// (2n − 1 nodes each), so that filing them grows no node array by copies.
+    public init(staticProxies: Int, dynamicProxies: Int) {
+        staticTree = DynamicTree(capacity: 2 * staticProxies)
+        dynamicTree = DynamicTree(capacity: 2 * dynamicProxies)
+    }
+
     /// The tree of a body type.
     @inlinable
     public func tree(_ type: ProxyType) -> DynamicTree {
