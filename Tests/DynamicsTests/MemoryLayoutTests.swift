@@ -139,4 +139,32 @@ import Testing
         #expect(w.bodyForces.isEmpty)
         #expect(w.gravityTable.count == 2 && w.invariantViolation() == nil)
     }
+
+    /// Room made for the items up front holds them all without growing, and changes nothing
+    /// else: the same world built with and without it steps to the same state.
+    @Test func reservedWorldStepsAlike() throws {
+        func build(reserving: Bool) throws -> World {
+            var w = World(size: Vec2(2000, 2000), model: .ideal)
+            if reserving { w.reserveCapacity(items: 101) }
+            _ = try box(&w, Vec2(500, 900), Vec2(1000, 40), anchored: true)
+            for k in 0..<100 {
+                var d = ItemDefinition()
+                d.center = Vec2(100 + 30 * Real(k % 25), 400 + 30 * Real(k / 25))
+                d.size = Vec2(20, 20)
+                _ = try w.addItem(d)
+            }
+            _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+            _ = try w.addCollision(items: nil)
+            return w
+        }
+        var a = try build(reserving: true)
+        var b = try build(reserving: false)
+        #expect(a.bodySims.capacity >= 101 && a.shapes.capacity >= 101 && a.items.capacity >= 101)
+        #expect(a.bodySims.capacity <= b.bodySims.capacity)
+        for _ in 0..<60 {
+            a.step()
+            b.step()
+        }
+        #expect(a.stateHash() == b.stateHash())
+    }
 }
