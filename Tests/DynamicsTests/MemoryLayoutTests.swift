@@ -21,6 +21,7 @@ import Testing
         #expect(MemoryLayout<Manifold>.stride == 120)  // was 152: no world point
         #expect(MemoryLayout<Contact>.stride == 36)  // was 448, then 344 with the manifold in it
         #expect(MemoryLayout<ContactSim>.stride == 296)  // only while the manifold has points
+        #expect(MemoryLayout<ProxyPair>.stride == 16)  // was 24: user data in 32 bits
     }
 
     /// Equal boxes share one range of the vertex pool; a range goes when its last shape goes,
