@@ -102,7 +102,7 @@ public struct DynamicTree: Sendable {
     @usableFromInline
     var nodes: ContiguousArray<TreeNode>
     /// The root node, or ``nullNode`` when the tree is empty.
-    public private(set) var root: Int32
+    public internal(set) var root: Int32
     @usableFromInline
     var freeList: Int32
     /// The number of proxies (leaves).
@@ -284,8 +284,6 @@ public struct DynamicTree: Sendable {
     /// Rebuilds the tree from its leaves (ascending proxy id, each inserted by surface-area
     /// cost with rotations). Proxy ids, fat boxes and user data are kept.
     public mutating func rebuild() {
-        var leaves = ContiguousArray<Int32>()
-        leaves.reserveCapacity(proxyCount)
         freeList = Self.nullNode
         // Free every internal node (and re-thread the free nodes), highest index first so
         // that allocation hands them out in ascending order.
@@ -300,9 +298,16 @@ public struct DynamicTree: Sendable {
             }
             i -= 1
         }
-        for k in 0..<nodes.count where nodes[k].height == 0 { leaves.append(Int32(k)) }
+        // The leaves in ascending order, inserted as they are found: inserting one only
+        // takes internal nodes (height ≥ 1) off the free list, so the scan meets the same
+        // leaves in the same order as a list made first would (the step runs this, and a
+        // list was an allocation, 4 B a proxy).
         root = Self.nullNode
-        for leaf in leaves { insertLeaf(leaf) }
+        var k = 0
+        while k < nodes.count {
+            if nodes[k].height == 0 { insertLeaf(Int32(k)) }
+            k += 1
+        }
     }
 
     /// Replaces a proxy's fat box and re-inserts it.
