@@ -96,6 +96,7 @@ public enum BenchScenes {
     /// apart (0: touching), on a static floor, with gravity and collision.
     public static func grid(count: Int, columns: Int = 250, gap: Real = 0) throws -> BenchScene {
         var w = World(size: Vec2(20_000, 10_000), model: .ideal)
+        w.reserveCapacity(items: count + 1)  // the boxes and the floor
         let floor = try w.addItem(staticBox(Vec2(0, 50), Vec2(Real(columns) * (20 + gap) + 400, 100)))
         var ids: [ItemID] = []
         ids.reserveCapacity(count)

@@ -83,10 +83,9 @@ extension World {
         bodySims.append(
             BodySim(
                 transform: xf, center: p, localCenter: .zero, angle: angle, v: .zero, w: 0, invMass: 0,
-                invInertia: 0, gravity: .zero, linearDamping: 0, angularDamping: 0, force: .zero, torque: 0,
-                flags: 0, sleepTime: 0))
+                invInertia: 0, linearDamping: 0, angularDamping: 0, flags: 0, gravity: 0, sleepTime: 0))
         bodyInfos.append(
-            BodyInfo(item: UInt32(item), firstShape: -1, shapeCount: 0, mass: 0, inertia: 0, aabb: .empty))
+            BodyInfo(item: UInt32(item), firstShape: -1, shapeCount: 0, mass: 0, inertia: 0))
         let b = bodySims.count - 1
         items[item].body = Int32(b)
         return b

@@ -7,9 +7,14 @@ extension World {
     /// Describes the first broken invariant of the internal tables, or returns nil.
     ///
     /// Checks the back-indices that swap-with-last removal must keep: item ↔ body, body ↔ shape
-    /// list, shape → item, group ↔ members, memberships → live items, polygon ranges in the pool.
+    /// list, shape → item, group ↔ members, memberships → live items, polygon ranges in the pool,
+    /// contact → manifold place.
     package func invariantViolation() -> String? {
         if bodySims.count != bodyInfos.count { return "bodySims and bodyInfos differ in length" }
+        if gravityTable.count != gravities.count + 1 { return "the gravity table has \(gravityTable.count) entries" }
+        if let b = bodySims.indices.first(where: { Int(bodySims[$0].gravity) >= gravityTable.count }) {
+            return "body \(b) feels gravity \(bodySims[b].gravity) of \(gravityTable.count)"
+        }
         if vertices.count != normals.count { return "vertex and normal pools differ in length" }
         var shapeSeen = [Bool](repeating: false, count: shapes.count)
         for b in bodyInfos.indices {
@@ -51,8 +56,8 @@ extension World {
         if used.contains(false) { return "the vertex pool has unused vertices" }
         var fresh = self
         fresh.refreshBounds()
-        for b in bodyInfos.indices where fresh.bodyInfos[b].aabb != bodyInfos[b].aabb {
-            return "body \(b) has a stale bounding box"
+        for s in shapes.indices where fresh.shapes[s].aabb != shapes[s].aabb {
+            return "shape \(s) has a stale bounding box"
         }
         for i in items.indices {
             switch items[i].kind {
@@ -82,6 +87,19 @@ extension World {
             }
         }
         if let v = fieldInvariantViolation() { return v }  // Fields/Fields.swift
+        // Each manifold's place is one contact's, whose manifold has points, or free.
+        let cw = contactWorld
+        var simOwner = [Int](repeating: -1, count: cw.contactSims.count)
+        for (i, c) in cw.contacts.enumerated() where c.sim >= 0 {
+            guard Int(c.sim) < simOwner.count, simOwner[Int(c.sim)] < 0 else { return "contact \(i) has a bad manifold place \(c.sim)" }
+            simOwner[Int(c.sim)] = i
+            if cw.contactSims[Int(c.sim)].manifold.pointCount == 0 { return "contact \(i) keeps a manifold without points" }
+        }
+        for s in cw.freeSims {
+            guard Int(s) < simOwner.count, simOwner[Int(s)] < 0 else { return "manifold place \(s) is free and taken" }
+            simOwner[Int(s)] = Int.max
+        }
+        if simOwner.contains(-1) { return "a manifold place is neither a contact's nor free" }
         return nil
     }
 }

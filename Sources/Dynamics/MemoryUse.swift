@@ -20,9 +20,10 @@ extension World {
         let cw = contactWorld
         let bp = cw.broadPhase
         var out: [TableUse] = [
-            use("items", items), use("bodySims", bodySims), use("bodyInfos", bodyInfos), use("shapes", shapes),
+            use("items", items), use("bodySims", bodySims), use("bodyInfos", bodyInfos), use("bodyForces", bodyForces), use("shapes", shapes),
             use("vertices", vertices), use("normals", normals), use("solverBodies", solverBodies),
-            use("contacts", cw.contacts), use("constraints", cw.constraints), use("constraintPoints", cw.constraintPoints),
+            use("contacts", cw.contacts), use("contactSims", cw.contactSims), use("freeSims", cw.freeSims),
+            use("constraints", cw.constraints), use("constraintPoints", cw.constraintPoints),
             use("wideContacts", cw.wideContacts), use("overflowContacts", cw.overflowContacts),
             use("colourMasks", cw.colourMasks), use("constraintColours", cw.constraintColours),
             use("wideBodyList", cw.wideBodyList), use("wideStates", cw.wideStates),

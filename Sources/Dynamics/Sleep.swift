@@ -85,7 +85,7 @@ extension World {
 
     /// After a gravity change: wakes the bodies whose acceleration changed.
     mutating func wakeBodies(whereGravityChangedFrom before: [Vec2]) {
-        for b in bodySims.indices where b >= before.count || bodySims[b].gravity != before[b] {
+        for b in bodySims.indices where b >= before.count || gravity(of: b) != before[b] {
             if bodySims[b].flags & BodyFlags.isStatic == 0 { wake(body: b) }
         }
     }
@@ -119,7 +119,7 @@ extension World {
             }
             bodySims.withUnsafeMutableBufferPointer { sims in
                 contactWorld.contacts.withUnsafeBufferPointer { contacts in
-                    for c in contacts where c.bodyA >= 0 && c.manifold.pointCount > 0 {
+                    for c in contacts where c.bodyA >= 0 && c.sim >= 0 {
                         if (sims[Int(c.bodyA)].flags | sims[Int(c.bodyB)].flags) & BodyFlags.isStatic != 0 { continue }
                         let ra = find(c.bodyA)
                         let rb = find(c.bodyB)

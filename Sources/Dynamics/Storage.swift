@@ -29,7 +29,9 @@ enum BodyFlags {
     static let carriesLoad: UInt32 = 1 << 4
 }
 
-/// The hot state of one rigid body: read and written by every stage of the step.
+/// The hot state of one rigid body: read and written by every stage of the step. (144 B: the
+/// gravity it feels is an index into the world's few distinct accelerations, and the forces of
+/// the frame live in `World.bodyForces` while some push acts; both cost 40 B a body here.)
 struct BodySim {
     /// Pose of the body origin (the item's centre, or the group's union-rect centre), pt.
     var transform: Transform
@@ -47,23 +49,30 @@ struct BodySim {
     var invMass: Real
     /// 1/inertia, 1/(kg·pt²) (0 when anchored or not allowed to rotate).
     var invInertia: Real
-    /// Gravity acceleration felt by this body, pt/s² (cached from the gravity behaviors).
-    var gravity: Vec2
     /// Linear damping (resistance), 1/s.
     var linearDamping: Real
     /// Angular damping (angularResistance), 1/s.
     var angularDamping: Real
-    /// Force accumulated for the current frame, kg·pt/s² (push behaviors, later); cleared after the frame.
-    var force: Vec2
-    /// Torque accumulated for the current frame, kg·pt²/s²; cleared after the frame.
-    var torque: Real
     /// `BodyFlags`.
     var flags: UInt32
+    /// The gravity the body feels: its acceleration is `World.gravityTable[gravity]` (0: none;
+    /// cached from the gravity behaviors, Behaviors/Gravity.swift). (In the 4 B after `flags`.)
+    var gravity: UInt32
     /// How long the body has stayed under the sleep thresholds, s (uikit model, Sleep.swift).
     var sleepTime: Real
 }
 
-/// The cold bookkeeping of one body, parallel to `bodySims`.
+/// The force and torque accumulated on one body for the frame being stepped (push behaviors),
+/// kg·pt/s² and kg·pt²/s²: `World.bodyForces`, parallel to `bodySims`.
+struct BodyForce {
+    var force: Vec2
+    var torque: Real
+
+    static let zero = BodyForce(force: .zero, torque: 0)
+}
+
+/// The cold bookkeeping of one body, parallel to `bodySims`. (32 B: its bounding box is the
+/// union of its shapes' boxes, which only a fast body's sweep asks for, `World.bodyBox`.)
 struct BodyInfo {
     /// Item slot that owns the body (a single item or a group).
     var item: UInt32
@@ -75,8 +84,6 @@ struct BodyInfo {
     var mass: Real
     /// Inertia about the centre of mass, kg·pt² (as if free to rotate).
     var inertia: Real
-    /// Union of the shapes' world bounding boxes after the last step or edit.
-    var aabb: AABB
 }
 
 /// One collision shape on a body.

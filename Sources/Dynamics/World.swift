@@ -9,9 +9,9 @@
 //
 // Objects are named by handles (`ItemID`, `BehaviorID`): an index into a slot table plus a
 // generation, as in Box2D. An item slot points at a body in the dense body arrays, which are
-// split by who touches them: `bodySims` (hot: pose, velocity, inverse mass, cached gravity,
-// damping, per-frame force) is what the step reads, `bodyInfos` (cold: owner, shape list, mass)
-// is for bookkeeping. Removing a body swaps the last one into its place and fixes the
+// split by who touches them: `bodySims` (hot: pose, velocity, inverse mass, which gravity,
+// damping) is what the step reads, `bodyInfos` (cold: owner, shape list, mass) is for
+// bookkeeping; the frame's forces, while pushes exist, are `bodyForces`, parallel to them. Removing a body swaps the last one into its place and fixes the
 // back-indices (the owner item's `body` and the moved body's shapes). Shapes live in one dense
 // array linked per body, polygon vertices and normals in pools; the collision code reads them
 // through `ShapeGeometry`.
@@ -90,6 +90,9 @@ public struct World: Sendable {
 
     var bodySims = ContiguousArray<BodySim>()
     var bodyInfos = ContiguousArray<BodyInfo>()
+    /// Forces and torques of the frame being stepped, per body, while some push behavior exists
+    /// (Behaviors/Push.swift); empty otherwise, which the step reads as none.
+    var bodyForces = ContiguousArray<BodyForce>()
 
     var shapes = ContiguousArray<ShapeRecord>()
     var vertices = ContiguousArray<Vec2>()
@@ -102,6 +105,9 @@ public struct World: Sendable {
     var behaviors = BehaviorTable()
     /// Gravity behaviors (Behaviors/Gravity.swift).
     var gravities = ContiguousArray<GravityRecord>()
+    /// The accelerations bodies feel, pt/s²: none first, then each gravity record's
+    /// (`BodySim.gravity` indexes it; Behaviors/Gravity.swift).
+    var gravityTable: ContiguousArray<Vec2> = [.zero]
     /// Counter for "the gravity vector set most recently".
     var gravityStamp: UInt64 = 0
 

@@ -51,22 +51,27 @@ public struct ProxyKey: Hashable, Comparable, Sendable {
     public static func < (a: ProxyKey, b: ProxyKey) -> Bool { a.raw < b.raw }
 }
 
-/// A candidate pair: two proxies whose fat boxes overlap, `keyA < keyB`.
+/// A candidate pair: two proxies whose fat boxes overlap, `keyA < keyB`. (16 B: the user
+/// data kept in 32 bits, as the broadphase's proxies' user data fit in them; a step that
+/// finds every pair of a large crowd at once lists hundreds of thousands.)
 @frozen
 public struct ProxyPair: Equatable, Sendable {
     public var keyA: ProxyKey
     public var keyB: ProxyKey
+    @usableFromInline var dataA: Int32
+    @usableFromInline var dataB: Int32
+
     /// The user data of `keyA`'s proxy.
-    public var userDataA: Int
+    @inlinable public var userDataA: Int { Int(dataA) }
     /// The user data of `keyB`'s proxy.
-    public var userDataB: Int
+    @inlinable public var userDataB: Int { Int(dataB) }
 
     @inlinable
     public init(keyA: ProxyKey, keyB: ProxyKey, userDataA: Int, userDataB: Int) {
         self.keyA = keyA
         self.keyB = keyB
-        self.userDataA = userDataA
-        self.userDataB = userDataB
+        dataA = Int32(truncatingIfNeeded: userDataA)
+        dataB = Int32(truncatingIfNeeded: userDataB)
     }
 }
 
@@ -84,6 +89,13 @@ public struct BroadPhase: Sendable {
     var scratch: ContiguousArray<ProxyKey> = []
 
     public init() {}
+
+    /// A broadphase whose static and dynamic trees have room for the given numbers of proxies
+    /// (2n − 1 nodes each), so that filing them grows no node array by copies.
+    public init(staticProxies: Int, dynamicProxies: Int) {
+        staticTree = DynamicTree(capacity: 2 * staticProxies)
+        dynamicTree = DynamicTree(capacity: 2 * dynamicProxies)
+    }
 
     /// The tree of a body type.
     @inlinable
@@ -107,9 +119,11 @@ public struct BroadPhase: Sendable {
 
     /// Creates a proxy from a shape's tight box.
     ///
+    /// - Parameter userData: the caller's value, in 32 bits (pairs carry it so).
     /// - Parameter forcePairing: queue the proxy even if it is static, so that pairs with
     ///   existing shapes are found (static shapes created before any body need not be).
     public mutating func createProxy(tight: AABB, type: ProxyType, userData: Int, forcePairing: Bool = false) -> ProxyKey {
+        precondition(Int32(exactly: userData) != nil, "BroadPhase: user data beyond 32 bits")
         let isStatic = type == .staticBody
         let id: Int32
         switch type {

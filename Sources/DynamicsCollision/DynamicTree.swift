@@ -102,7 +102,7 @@ public struct DynamicTree: Sendable {
     @usableFromInline
     var nodes: ContiguousArray<TreeNode>
     /// The root node, or ``nullNode`` when the tree is empty.
-    public private(set) var root: Int32
+    public internal(set) var root: Int32
     @usableFromInline
     var freeList: Int32
     /// The number of proxies (leaves).
@@ -298,12 +298,16 @@ public struct DynamicTree: Sendable {
             }
             i -= 1
         }
-        // The leaves in ascending index, read from the pool as they are inserted: the internal
-        // nodes taken from the free list meanwhile are never leaves, so no list of them is
-        // needed (a list allocated at every rebuild, and in unoptimized builds its loop once
-        // per leaf as well: 47 allocations in a step of a 46-body world).
+        // The leaves in ascending order, inserted as they are found: inserting one only
+        // takes internal nodes (height ≥ 1) off the free list, so the scan meets the same
+        // leaves in the same order as a list made first would (the step runs this, and a
+        // list was an allocation, 4 B a proxy).
         root = Self.nullNode
-        for k in 0..<nodes.count where nodes[k].height == 0 { insertLeaf(Int32(k)) }
+        var k = 0
+        while k < nodes.count {
+            if nodes[k].height == 0 { insertLeaf(Int32(k)) }
+            k += 1
+        }
     }
 
     /// Replaces a proxy's fat box and re-inserts it.

@@ -284,4 +284,43 @@ struct BroadPhaseTests {
         #expect(!a.isEmpty)
         #expect(a == run())
     }
+
+    /// A rebuild inserts the leaves as its scan of the nodes finds them (no list of them, the
+    /// step runs it): the same tree, node for node, as freeing the internal nodes, listing the
+    /// leaves in ascending order and inserting them one by one.
+    @Test func rebuildInsertsTheLeavesInAscendingOrder() {
+        var rng = TestRandom(seed: 7)
+        var tree = DynamicTree()
+        var ids: [Int32] = []
+        for _ in 0..<300 { ids.append(tree.createProxy(tight: randomBox(&rng), userData: ids.count)) }
+        for i in stride(from: 0, to: 300, by: 5) { tree.destroyProxy(ids[i]) }
+        for i in stride(from: 1, to: 300, by: 7) where i % 5 != 0 {
+            tree.moveProxy(ids[i], fatAABB: randomBox(&rng))
+        }
+        var reference = tree
+        reference.freeList = DynamicTree.nullNode
+        var i = reference.nodes.count - 1
+        while i >= 0 {
+            if reference.nodes[i].height == 0 {
+                reference.nodes[i].parent = DynamicTree.nullNode
+            } else {
+                reference.nodes[i] = .blank
+                reference.nodes[i].parent = reference.freeList
+                reference.freeList = Int32(i)
+            }
+            i -= 1
+        }
+        let leaves = reference.nodes.indices.filter { reference.nodes[$0].height == 0 }
+        reference.root = DynamicTree.nullNode
+        for leaf in leaves { reference.insertLeaf(Int32(leaf)) }
+        tree.rebuild()
+        #expect(tree.root == reference.root && tree.freeList == reference.freeList)
+        #expect(tree.nodes.count == reference.nodes.count)
+        for k in tree.nodes.indices {
+            let a = tree.nodes[k]
+            let b = reference.nodes[k]
+            #expect(a.aabb == b.aabb && a.userData == b.userData && a.parent == b.parent && a.child1 == b.child1
+                && a.child2 == b.child2 && a.height == b.height && a.flags == b.flags, "node \(k)")
+        }
+    }
 }

@@ -15,11 +15,13 @@ import Testing
         #expect(MemoryLayout<ItemRecord>.stride == 120)  // was 136
         #expect(MemoryLayout<ShapeGeometry>.size == 49)  // the kind last: its record packs after it
         #expect(MemoryLayout<ShapeRecord>.stride == 120)  // was 128
-        #expect(MemoryLayout<BodySim>.stride == 184)
-        #expect(MemoryLayout<BodyInfo>.stride == 64)
+        #expect(MemoryLayout<BodySim>.stride == 144)  // was 184: gravity an index, forces apart
+        #expect(MemoryLayout<BodyInfo>.stride == 32)  // was 64: the body's box is its shapes' union
         #expect(MemoryLayout<ManifoldCache>.size == 81)  // was 148 (stride 152): single precision but the relative position, and which face a light body's normal is (Recycling.swift)
         #expect(MemoryLayout<Manifold>.stride == 120)  // was 152: no world point
-        #expect(MemoryLayout<Contact>.stride == 344)  // was 448
+        #expect(MemoryLayout<Contact>.stride == 36)  // was 448, then 344 with the manifold in it
+        #expect(MemoryLayout<ContactSim>.stride == 296)  // only while the manifold has points
+        #expect(MemoryLayout<ProxyPair>.stride == 16)  // was 24: user data in 32 bits
     }
 
     /// Equal boxes share one range of the vertex pool; a range goes when its last shape goes,
@@ -76,5 +78,94 @@ import Testing
         for _ in 0..<60 { w.step() }
         #expect(w.vertices.count == 8)  // the floor's and one box's
         #expect(w.contactCount <= n - 20)
+    }
+
+    /// A pair has a manifold's place (`ContactSim`) only while its manifold has points: rows
+    /// falling 20 pt apart pair up without any; once landed, the pairs that touch take places,
+    /// freed ones first; removing items (a rebuild) frees the places of their pairs and
+    /// reports their touches as ended; the links stay consistent every frame.
+    @Test func manifoldPlacesOnlyForPairsWithPoints() throws {
+        var w = World(size: Vec2(4000, 4000), model: .ideal)
+        _ = try box(&w, Vec2(0, 300), Vec2(2000, 100), anchored: true)
+        var ids: [ItemID] = []
+        for k in 0..<200 {
+            var d = ItemDefinition()
+            d.center = Vec2(40 * (Real(k % 20) - 9.5), -(10 + 40 * Real(k / 20)))
+            d.size = Vec2(20, 20)
+            ids.append(try w.addItem(d))
+        }
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        _ = try w.addCollision(items: nil)
+        func placesTaken(_ w: World) -> Int { w.contactWorld.contacts.filter { $0.sim >= 0 }.count }
+        for _ in 0..<30 { w.step() }  // 0.5 s: 125 pt down, the floor 250 pt below
+        #expect(w.contactCount > 0 && placesTaken(w) == 0, "falling pairs 20 pt apart have no points")
+        for _ in 0..<90 {
+            w.step()
+            #expect(w.invariantViolation() == nil)
+        }
+        #expect(placesTaken(w) >= 20, "the bottom row stands on the floor")
+        #expect(w.contactWorld.contactSims.count == placesTaken(w) + w.contactWorld.freeSims.count)
+        let touching = w.touchingContactCount
+        #expect(touching > 0)
+        for id in ids.prefix(100) { try w.removeItem(id) }
+        w.step()
+        #expect(w.invariantViolation() == nil)
+        #expect(w.contactEvents.contains { !$0.began }, "the removed items' touches end")
+        for _ in 0..<60 {
+            w.step()
+            #expect(w.invariantViolation() == nil)
+        }
+        #expect(w.contactWorld.contactSims.count == placesTaken(w) + w.contactWorld.freeSims.count)
+    }
+
+    /// The frame's forces are a table of their own, there only while a push behavior exists;
+    /// bodies read their gravity from the world's table of accelerations by index.
+    @Test func forcesOnlyWhilePushesExist() throws {
+        var w = World(size: Vec2(2000, 2000), model: .ideal)
+        let a = try box(&w, Vec2(100, 100), Vec2(20, 20))
+        let b = try box(&w, Vec2(300, 100), Vec2(20, 20))
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        let side = try w.addGravity(vector: Vec2(1, 0), items: [b])
+        w.step()
+        #expect(w.bodyForces.isEmpty)
+        #expect(w.gravityTable.count == 3 && w.invariantViolation() == nil)
+        let push = try w.addPush(items: [a], mode: .continuous, vector: Vec2(1, 0))
+        w.step()
+        #expect(w.bodyForces.count == w.bodySims.count)
+        #expect(w.bodyForces.allSatisfy { $0.force == .zero && $0.torque == 0 }, "cleared after the frame")
+        #expect(w.property(.vx, of: a) > 0 && w.property(.vx, of: b) > 0)
+        try w.removeBehavior(push)
+        try w.removeBehavior(side)
+        w.step()
+        #expect(w.bodyForces.isEmpty)
+        #expect(w.gravityTable.count == 2 && w.invariantViolation() == nil)
+    }
+
+    /// Room made for the items up front holds them all without growing, and changes nothing
+    /// else: the same world built with and without it steps to the same state.
+    @Test func reservedWorldStepsAlike() throws {
+        func build(reserving: Bool) throws -> World {
+            var w = World(size: Vec2(2000, 2000), model: .ideal)
+            if reserving { w.reserveCapacity(items: 101) }
+            _ = try box(&w, Vec2(500, 900), Vec2(1000, 40), anchored: true)
+            for k in 0..<100 {
+                var d = ItemDefinition()
+                d.center = Vec2(100 + 30 * Real(k % 25), 400 + 30 * Real(k / 25))
+                d.size = Vec2(20, 20)
+                _ = try w.addItem(d)
+            }
+            _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+            _ = try w.addCollision(items: nil)
+            return w
+        }
+        var a = try build(reserving: true)
+        var b = try build(reserving: false)
+        #expect(a.bodySims.capacity >= 101 && a.shapes.capacity >= 101 && a.items.capacity >= 101)
+        #expect(a.bodySims.capacity <= b.bodySims.capacity)
+        for _ in 0..<60 {
+            a.step()
+            b.step()
+        }
+        #expect(a.stateHash() == b.stateHash())
     }
 }

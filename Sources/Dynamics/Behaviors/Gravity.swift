@@ -3,9 +3,10 @@
 // Each gravity behavior keeps its own vector (units of 1000 pt/s²) and its items, or "all
 // items, present and future". An item held by several feels only the one whose vector was set
 // most recently (UIKit's "last one set wins"); removing a gravity behavior never changes what
-// the others do (Docs/semantics.md §14.8). The resulting acceleration is cached per body
-// (`BodySim.gravity`, pt/s²) whenever a vector, a membership or a behavior changes, so the step
-// only reads a per-body value.
+// the others do (Docs/semantics.md §14.8). Which one a body feels is cached per body
+// (`BodySim.gravity`, an index into `World.gravityTable`, the accelerations in pt/s²: none,
+// then each record's) whenever a vector, a membership or a behavior changes, so the step only
+// reads a per-body index and a table of a few entries (16 B a body less than the vector).
 //
 // Angle and magnitude (UIKit): the vector is (m·cos a, m·sin a). Setting the magnitude keeps the
 // angle; setting it to 0 makes the vector (0, 0) and resets the angle to 0. Setting the angle
@@ -125,33 +126,43 @@ extension World {
 
     // MARK: Cache
 
-    /// Recomputes every body's gravity: behaviors applied in the order their vectors were set,
-    /// so the latest one holding a body wins.
+    /// Recomputes the table of accelerations and every body's gravity: behaviors applied in the
+    /// order their vectors were set, so the latest one holding a body wins.
     mutating func updateGravityCache() {
-        let before = bodySims.map { $0.gravity }
+        let before = bodySims.indices.map { gravity(of: $0) }
         defer { wakeBodies(whereGravityChangedFrom: before) }
-        for b in bodySims.indices { bodySims[b].gravity = .zero }
+        gravityTable.removeAll(keepingCapacity: true)
+        gravityTable.append(.zero)
+        for g in gravities.indices { gravityTable.append(World.gravityUnit * gravities[g].vector) }
+        for b in bodySims.indices { bodySims[b].gravity = 0 }
         let order = gravities.indices.sorted { gravities[$0].stamp < gravities[$1].stamp }
         for g in order {
-            let acc = World.gravityUnit * gravities[g].vector
+            let entry = UInt32(g + 1)
             if gravities[g].allItems {
-                for b in bodySims.indices { bodySims[b].gravity = acc }
+                for b in bodySims.indices { bodySims[b].gravity = entry }
             } else {
                 let s = gravities[g].slot
                 for m in behaviors.gravityMembers where m.behavior == s {
                     let body = items[Int(m.item)].body
-                    if body >= 0 { bodySims[Int(body)].gravity = acc }
+                    if body >= 0 { bodySims[Int(body)].gravity = entry }
                 }
             }
         }
     }
 
-    /// The gravity a new item gets: that of the latest-set behavior acting on every item.
-    func gravityFor(item: Int) -> Vec2 {
+    /// The gravity a new item gets (its `BodySim.gravity`): that of the latest-set behavior
+    /// acting on every item.
+    func gravityFor(item: Int) -> UInt32 {
         var best: Int = -1
         for g in gravities.indices where gravities[g].allItems {
             if best < 0 || gravities[g].stamp > gravities[best].stamp { best = g }
         }
-        return best < 0 ? .zero : World.gravityUnit * gravities[best].vector
+        return UInt32(best + 1)
+    }
+
+    /// The gravity acceleration body `b` feels, pt/s².
+    @inline(__always)
+    func gravity(of b: Int) -> Vec2 {
+        gravityTable[Int(bodySims[b].gravity)]
     }
 }

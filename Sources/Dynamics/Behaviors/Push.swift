@@ -211,8 +211,13 @@ extension World {
             let r = sim.transform.p + push.offset - sim.center
             switch push.mode {
             case .continuous:
-                sim.force += f
-                sim.torque += r.cross(f)
+                // The frame's accumulators exist while pushes do (allocated again only when
+                // the number of bodies changed).
+                if bodyForces.count != bodySims.count {
+                    bodyForces = ContiguousArray(repeating: .zero, count: bodySims.count)
+                }
+                bodyForces[b].force += f
+                bodyForces[b].torque += r.cross(f)
             case .instantaneous:
                 sim.v += sim.invMass * f
                 if sim.flags & BodyFlags.fixedRotation == 0 { sim.w += sim.invInertia * r.cross(f) }

@@ -225,6 +225,13 @@ extension World {
         let staticIndex = Int32(bodySims.count)
         let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
         let threshold = World.restitutionThreshold
+        let gravityTable = self.gravityTable
+        let forces = bodyForces
+        let haveForces = forces.count == bodySims.count
+        // Body `i`'s acceleration from gravity and the frame's forces, pt/s².
+        @inline(__always) func acceleration(_ b: BodySim, _ i: Int) -> Vec2 {
+            gravityTable[Int(b.gravity)] + b.invMass * (haveForces ? forces[i].force : .zero)
+        }
         var anyLight = false
         var backing = ContiguousArray<Vec2>()
         swap(&backing, &contactWorld.impactBacking)
@@ -249,67 +256,71 @@ extension World {
         bodySims.withUnsafeBufferPointer { sims in
             solverBodies.withUnsafeMutableBufferPointer { bodies in
                 contactWorld.contacts.withUnsafeBufferPointer { contacts in
-                    for ci in 0..<contacts.count {
-                        let c = contacts[ci]
-                        if c.restitution <= 0 || c.manifold.pointCount == 0 { continue }
-                        let flagsA = c.bodyA >= 0 ? sims[Int(c.bodyA)].flags : BodyFlags.isStatic
-                        let flagsB = sims[Int(c.bodyB)].flags
-                        if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
-                        let a = c.bodyA >= 0 ? c.bodyA : staticIndex
-                        let b = c.bodyB
-                        let m = c.manifold
-                        // One point: the midpoint of a face contact, else the one that closes first.
-                        var p = m.point1
-                        var face = false
-                        if m.pointCount > 1 {
-                            let q = m.point2
-                            if abs(p.separation - q.separation) < CollisionConstants.linearSlop {
-                                face = true
-                                p.anchorA = 0.5 * (p.anchorA + q.anchorA)
-                                p.anchorB = 0.5 * (p.anchorB + q.anchorB)
-                                p.separation = 0.5 * (p.separation + q.separation)
-                            } else if q.separation < p.separation {
-                                p = q
+                    contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
+                        for ci in 0..<contacts.count {
+                            let c = contacts[ci]
+                            if c.sim < 0 { continue }
+                            let t = contactSims.baseAddress! + Int(c.sim)
+                            if t.pointee.restitution <= 0 { continue }
+                            let flagsA = c.bodyA >= 0 ? sims[Int(c.bodyA)].flags : BodyFlags.isStatic
+                            let flagsB = sims[Int(c.bodyB)].flags
+                            if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
+                            let a = c.bodyA >= 0 ? c.bodyA : staticIndex
+                            let b = c.bodyB
+                            let m = t.pointee.manifold
+                            // One point: the midpoint of a face contact, else the one that closes first.
+                            var p = m.point1
+                            var face = false
+                            if m.pointCount > 1 {
+                                let q = m.point2
+                                if abs(p.separation - q.separation) < CollisionConstants.linearSlop {
+                                    face = true
+                                    p.anchorA = 0.5 * (p.anchorA + q.anchorA)
+                                    p.anchorB = 0.5 * (p.anchorB + q.anchorB)
+                                    p.separation = 0.5 * (p.separation + q.separation)
+                                } else if q.separation < p.separation {
+                                    p = q
+                                }
                             }
+                            let pA = c.bodyA >= 0 ? sims[Int(a)].transform.p : .zero
+                            let cA = c.bodyA >= 0 ? sims[Int(a)].center : .zero
+                            let rA = p.anchorA + pA - cA
+                            let rB = p.anchorB + sims[Int(b)].transform.p - sims[Int(b)].center
+                            let n = m.normal
+                            let mA = bodies[Int(a)].invMass
+                            let iA = bodies[Int(a)].invInertia
+                            let mB = bodies[Int(b)].invMass
+                            let iB = bodies[Int(b)].invInertia
+                            let rnA = rA.cross(n)
+                            let rnB = rB.cross(n)
+                            let k = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                            if k <= 0 { continue }
+                            let mSum = mA + mB
+                            var acc: Real = 0
+                            if flagsB & inactive == 0 { acc += n.dot(acceleration(sims[Int(b)], Int(b))) }
+                            if c.bodyA >= 0 && flagsA & inactive == 0 {
+                                acc -= n.dot(acceleration(sims[Int(a)], Int(a)))
+                            }
+                            // A much lighter side may rest on a static body behind it (checked after
+                            // the candidates are listed, in one pass over the contacts).
+                            let ratio = World.stackMassRatio
+                            let light: Int8 = mA != 0 && mB > ratio * mA ? 2 : mB != 0 && mA > ratio * mB && c.bodyA >= 0 ? 1 : 0
+                            var cand = ImpactCandidate(
+                                a: a, b: b, contact: Int32(ci), normal: n, rA: rA, rB: rB, separation: p.separation, mass: 1 / k,
+                                    restitution: t.pointee.restitution, shareA: mSum > 0 ? mA / mSum : 0,
+                                    shareB: mSum > 0 ? mB / mSum : 0, acceleration: acc, backed: -light)
+                            if light != 0 { anyLight = true }
+                            if face {
+                                cand.face = true
+                                cand.rA1 = m.point1.anchorA + pA - cA
+                                cand.rB1 = m.point1.anchorB + sims[Int(b)].transform.p - sims[Int(b)].center
+                                cand.rA2 = m.point2.anchorA + pA - cA
+                                cand.rB2 = m.point2.anchorB + sims[Int(b)].transform.p - sims[Int(b)].center
+                            }
+                            cands.append(cand)
                         }
-                        let pA = c.bodyA >= 0 ? sims[Int(a)].transform.p : .zero
-                        let cA = c.bodyA >= 0 ? sims[Int(a)].center : .zero
-                        let rA = p.anchorA + pA - cA
-                        let rB = p.anchorB + sims[Int(b)].transform.p - sims[Int(b)].center
-                        let n = m.normal
-                        let mA = bodies[Int(a)].invMass
-                        let iA = bodies[Int(a)].invInertia
-                        let mB = bodies[Int(b)].invMass
-                        let iB = bodies[Int(b)].invInertia
-                        let rnA = rA.cross(n)
-                        let rnB = rB.cross(n)
-                        let k = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-                        if k <= 0 { continue }
-                        let mSum = mA + mB
-                        var acc: Real = 0
-                        if flagsB & inactive == 0 { acc += n.dot(sims[Int(b)].gravity + sims[Int(b)].invMass * sims[Int(b)].force) }
-                        if c.bodyA >= 0 && flagsA & inactive == 0 {
-                            acc -= n.dot(sims[Int(a)].gravity + sims[Int(a)].invMass * sims[Int(a)].force)
-                        }
-                        // A much lighter side may rest on a static body behind it (checked after
-                        // the candidates are listed, in one pass over the contacts).
-                        let ratio = World.stackMassRatio
-                        let light: Int8 = mA != 0 && mB > ratio * mA ? 2 : mB != 0 && mA > ratio * mB && c.bodyA >= 0 ? 1 : 0
-                        var cand = ImpactCandidate(
-                            a: a, b: b, contact: Int32(ci), normal: n, rA: rA, rB: rB, separation: p.separation, mass: 1 / k,
-                                restitution: c.restitution, shareA: mSum > 0 ? mA / mSum : 0,
-                                shareB: mSum > 0 ? mB / mSum : 0, acceleration: acc, backed: -light)
-                        if light != 0 { anyLight = true }
-                        if face {
-                            cand.face = true
-                            cand.rA1 = m.point1.anchorA + pA - cA
-                            cand.rB1 = m.point1.anchorB + sims[Int(b)].transform.p - sims[Int(b)].center
-                            cand.rA2 = m.point2.anchorA + pA - cA
-                            cand.rB2 = m.point2.anchorB + sims[Int(b)].transform.p - sims[Int(b)].center
-                        }
-                        cands.append(cand)
+                        if anyLight { World.findBacking(&cands, contacts, contactSims, sims, bodies, &backing) }
                     }
-                    if anyLight { World.findBacking(&cands, contacts, sims, bodies, &backing) }
                 }
                 if cands.isEmpty { return }
                 cands.withUnsafeMutableBufferPointer { cs in
@@ -382,7 +393,7 @@ extension World {
                             if grouped {
                                 for g in group where Int(g) != best {
                                     if cs[Int(g)].normal.dot(c.normal) > 0.7 { cs[Int(g)].separation += bestTiming.shift }
-                                    contactWorld.contacts[Int(cs[Int(g)].contact)].flags |= ContactFlags.impacted
+                                    World.markImpacted(&contactWorld, contact: cs[Int(g)].contact)
                                 }
                             }
                         }
@@ -402,7 +413,7 @@ extension World {
                             c.separation += shift
                         }
                         cs[best] = c
-                        contactWorld.contacts[Int(c.contact)].flags |= ContactFlags.impacted
+                        World.markImpacted(&contactWorld, contact: c.contact)
                         // Only the bodies a bounce moved (a grouped bounce moves the heavy
                         // body alone, which is one of these two).
                         World.refreshImpactKeys(Int(c.a), cs, bodies, &keys, &live, starts, adjacency, threshold, ctx: ctx)
@@ -414,6 +425,13 @@ extension World {
             }
         }
         swap(&cands, &contactWorld.impactCandidates)
+    }
+
+    /// Flags a contact the impact pass bounced (a candidate's contact has points, so a
+    /// `ContactSim`).
+    @inline(__always)
+    static func markImpacted(_ cw: inout ContactWorld, contact i: Int32) {
+        cw.contactSims[Int(cw.contacts[Int(i)].sim)].flags |= ContactFlags.impacted
     }
 
     /// A candidate's approach speed at contact (`ImpactTiming.contactSpeed`) as its bodies
@@ -609,6 +627,7 @@ extension World {
     /// the contacts for the static ones and one per level; no allocation once it has grown.
     static func findBacking(
         _ cands: inout ContiguousArray<ImpactCandidate>, _ contacts: UnsafeBufferPointer<Contact>,
+        _ contactSims: UnsafeBufferPointer<ContactSim>,
         _ sims: UnsafeBufferPointer<BodySim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>,
         _ scratch: inout ContiguousArray<Vec2>
     ) {
@@ -616,9 +635,11 @@ extension World {
         while scratch.count < 2 * n { scratch.append(.zero) }
         for i in 0..<(2 * n) { scratch[i] = .zero }
         let slop = CollisionConstants.linearSlop
-        @inline(__always) func touching(_ m: Manifold) -> Bool {
+        @inline(__always) func touching(_ c: Contact) -> Bool {
+            if c.sim < 0 { return false }
+            let m = contactSims[Int(c.sim)].manifold
             let s = m.pointCount > 1 ? Swift.min(m.point1.separation, m.point2.separation) : m.point1.separation
-            return m.pointCount > 0 && s <= slop
+            return s <= slop
         }
         @inline(__always) func add(_ d: Int, _ away: Vec2) {
             if scratch[2 * d] == .zero {
@@ -629,17 +650,18 @@ extension World {
         }
         @inline(__always) func isStatic(_ b: Int32) -> Bool { b < 0 || sims[Int(b)].flags & BodyFlags.isStatic != 0 }
         // The normal points from A to B.
-        for c in contacts where touching(c.manifold) {
+        for c in contacts where touching(c) {
             let staticA = isStatic(c.bodyA)
             if staticA == isStatic(c.bodyB) { continue }
-            add(Int(staticA ? c.bodyB : c.bodyA), staticA ? -c.manifold.normal : c.manifold.normal)
+            let n = contactSims[Int(c.sim)].manifold.normal
+            add(Int(staticA ? c.bodyB : c.bodyA), staticA ? -n : n)
         }
         for _ in 0..<backingDepth {
             var grew = false
-            for c in contacts where c.bodyA >= 0 && touching(c.manifold) && !isStatic(c.bodyA) && !isStatic(c.bodyB) {
+            for c in contacts where c.bodyA >= 0 && touching(c) && !isStatic(c.bodyA) && !isStatic(c.bodyB) {
                 let a = Int(c.bodyA)
                 let b = Int(c.bodyB)
-                let n = c.manifold.normal
+                let n = contactSims[Int(c.sim)].manifold.normal
                 if scratch[2 * a] == .zero && scratch[2 * b] != .zero
                     && (n.dot(scratch[2 * b]) >= 0.7 || n.dot(scratch[2 * b + 1]) >= 0.7)
                 {
@@ -762,72 +784,75 @@ extension World {
         bodySims.withUnsafeBufferPointer { sims in
             solverBodies.withUnsafeBufferPointer { bodies in
                 contactWorld.contacts.withUnsafeBufferPointer { contacts in
-                    guard let base = contacts.baseAddress else { return }
-                    for pass in 0..<2 {
-                        for ci in 0..<contacts.count {
-                            let cp = base + ci
-                            if cp.pointee.manifold.pointCount == 0 { continue }
-                            let bodyA = cp.pointee.bodyA
-                            let bodyB = cp.pointee.bodyB
-                            let flagsA = bodyA >= 0 ? sims[Int(bodyA)].flags : BodyFlags.isStatic
-                            let flagsB = sims[Int(bodyB)].flags
-                            if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
-                            let isStatic = (flagsA | flagsB) & BodyFlags.isStatic != 0
-                            if isStatic != (pass == 1) { continue }
-                            let a = bodyA >= 0 ? bodyA : staticIndex
-                            let b = bodyB
-                            let A = bodies[Int(a)]
-                            let B = bodies[Int(b)]
-                            let offA = bodyA >= 0 ? sims[Int(a)].transform.p - sims[Int(a)].center : .zero
-                            let offB = sims[Int(b)].transform.p - sims[Int(b)].center
-                            let n = cp.pointee.manifold.normal
-                            let t = Vec2(n.y, -n.x)
-                            @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> (ContactConstraintPoint, Real) {
-                                let rA = mp.anchorA + offA
-                                let rB = mp.anchorB + offB
-                                let rnA = rA.cross(n)
-                                let rnB = rB.cross(n)
-                                let kN = A.invMass + B.invMass + A.invInertia * rnA * rnA + B.invInertia * rnB * rnB
-                                let rtA = rA.cross(t)
-                                let rtB = rB.cross(t)
-                                let kT = A.invMass + B.invMass + A.invInertia * rtA * rtA + B.invInertia * rtB * rtB
-                                let dv = B.velocity(at: rB) - A.velocity(at: rA)
-                                let p = ContactConstraintPoint(
-                                    rA: rA, rB: rB, baseSeparation: mp.separation - (rB - rA).dot(n), normalImpulse: ln,
-                                    tangentImpulse: lt, normalMass: kN > 0 ? 1 / kN : 0,
-                                    tangentMass: kT > 0 ? 1 / kT : 0, totalNormalImpulse: 0, totalTangentImpulse: 0)
-                                return (p, dv.dot(n))
+                    contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
+                        guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress else { return }
+                        for pass in 0..<2 {
+                            for ci in 0..<contacts.count {
+                                let cp = base + ci
+                                if cp.pointee.sim < 0 { continue }
+                                let bodyA = cp.pointee.bodyA
+                                let bodyB = cp.pointee.bodyB
+                                let flagsA = bodyA >= 0 ? sims[Int(bodyA)].flags : BodyFlags.isStatic
+                                let flagsB = sims[Int(bodyB)].flags
+                                if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
+                                let isStatic = (flagsA | flagsB) & BodyFlags.isStatic != 0
+                                if isStatic != (pass == 1) { continue }
+                                let sp = simBase + Int(cp.pointee.sim)
+                                let a = bodyA >= 0 ? bodyA : staticIndex
+                                let b = bodyB
+                                let A = bodies[Int(a)]
+                                let B = bodies[Int(b)]
+                                let offA = bodyA >= 0 ? sims[Int(a)].transform.p - sims[Int(a)].center : .zero
+                                let offB = sims[Int(b)].transform.p - sims[Int(b)].center
+                                let n = sp.pointee.manifold.normal
+                                let t = Vec2(n.y, -n.x)
+                                @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> (ContactConstraintPoint, Real) {
+                                    let rA = mp.anchorA + offA
+                                    let rB = mp.anchorB + offB
+                                    let rnA = rA.cross(n)
+                                    let rnB = rB.cross(n)
+                                    let kN = A.invMass + B.invMass + A.invInertia * rnA * rnA + B.invInertia * rnB * rnB
+                                    let rtA = rA.cross(t)
+                                    let rtB = rB.cross(t)
+                                    let kT = A.invMass + B.invMass + A.invInertia * rtA * rtA + B.invInertia * rtB * rtB
+                                    let dv = B.velocity(at: rB) - A.velocity(at: rA)
+                                    let p = ContactConstraintPoint(
+                                        rA: rA, rB: rB, baseSeparation: mp.separation - (rB - rA).dot(n), normalImpulse: ln,
+                                        tangentImpulse: lt, normalMass: kN > 0 ? 1 / kN : 0,
+                                        tangentMass: kT > 0 ? 1 / kT : 0, totalNormalImpulse: 0, totalTangentImpulse: 0)
+                                    return (p, dv.dot(n))
+                                }
+                                let (p1, vn1) = point(sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)
+                                var (p2, vn2) = sp.pointee.manifold.pointCount > 1 ? point(sp.pointee.manifold.point2, sp.pointee.normalImpulse2, sp.pointee.tangentImpulse2) : (p1, vn1)
+                                if sp.pointee.manifold.pointCount == 1 {
+                                    // An inert second point (no mass, no impulse) for the pair kernel.
+                                    p2.normalMass = 0
+                                    p2.tangentMass = 0
+                                    p2.normalImpulse = 0
+                                    p2.tangentImpulse = 0
+                                }
+                                ps.append(p1)
+                                ps.append(p2)
+                                var rollA: Real = 0
+                                var fixedA = false
+                                if bodyA >= 0 && cp.pointee.codeA & ContactWorld.segmentBit == 0 {
+                                    let g = shapes[Int(cp.pointee.indexA)].geometry
+                                    fixedA = World.isCentredCircle(g, sims[Int(a)].localCenter)
+                                    if !fixedA { rollA = World.rollingRadius(g, sims[Int(a)].transform.q, n) }
+                                }
+                                let gB = shapes[Int(cp.pointee.indexB)].geometry
+                                let fixedB = World.isCentredCircle(gB, sims[Int(b)].localCenter)
+                                let rollB = fixedB ? 0 : World.rollingRadius(gB, sims[Int(b)].transform.q, -n)
+                                cs.append(
+                                    ContactConstraint(
+                                        a: a, b: b, contact: Int32(ci), pointCount: Int32(sp.pointee.manifold.pointCount), normal: n,
+                                        friction: sp.pointee.friction, restitution: sp.pointee.restitution, invMassA: A.invMass,
+                                        invIA: A.invInertia, invMassB: B.invMass, invIB: B.invInertia,
+                                        softness: isStatic ? staticSoft : soft, relativeVelocity1: vn1, relativeVelocity2: vn2,
+                                        speculativeRate: sp.pointee.restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
+                                            ? .infinity : ctx.invH,
+                                        rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB))
                             }
-                            let (p1, vn1) = point(cp.pointee.manifold.point1, cp.pointee.normalImpulse1, cp.pointee.tangentImpulse1)
-                            var (p2, vn2) = cp.pointee.manifold.pointCount > 1 ? point(cp.pointee.manifold.point2, cp.pointee.normalImpulse2, cp.pointee.tangentImpulse2) : (p1, vn1)
-                            if cp.pointee.manifold.pointCount == 1 {
-                                // An inert second point (no mass, no impulse) for the pair kernel.
-                                p2.normalMass = 0
-                                p2.tangentMass = 0
-                                p2.normalImpulse = 0
-                                p2.tangentImpulse = 0
-                            }
-                            ps.append(p1)
-                            ps.append(p2)
-                            var rollA: Real = 0
-                            var fixedA = false
-                            if bodyA >= 0 && cp.pointee.codeA & ContactWorld.segmentBit == 0 {
-                                let g = shapes[Int(cp.pointee.indexA)].geometry
-                                fixedA = World.isCentredCircle(g, sims[Int(a)].localCenter)
-                                if !fixedA { rollA = World.rollingRadius(g, sims[Int(a)].transform.q, n) }
-                            }
-                            let gB = shapes[Int(cp.pointee.indexB)].geometry
-                            let fixedB = World.isCentredCircle(gB, sims[Int(b)].localCenter)
-                            let rollB = fixedB ? 0 : World.rollingRadius(gB, sims[Int(b)].transform.q, -n)
-                            cs.append(
-                                ContactConstraint(
-                                    a: a, b: b, contact: Int32(ci), pointCount: Int32(cp.pointee.manifold.pointCount), normal: n,
-                                    friction: cp.pointee.friction, restitution: cp.pointee.restitution, invMassA: A.invMass,
-                                    invIA: A.invInertia, invMassB: B.invMass, invIB: B.invInertia,
-                                    softness: isStatic ? staticSoft : soft, relativeVelocity1: vn1, relativeVelocity2: vn2,
-                                    speculativeRate: cp.pointee.restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
-                                        ? .infinity : ctx.invH,
-                                    rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB))
                         }
                     }
                 }
@@ -1155,45 +1180,47 @@ extension World {
         swap(&cw, &contactWorld)
         cw.constraints.withUnsafeBufferPointer { cs in
             cw.constraintPoints.withUnsafeBufferPointer { ps in
-                cw.contacts.withUnsafeMutableBufferPointer { contacts in
-                    for ci in 0..<cs.count {
-                        let c = cs[ci]
-                        let p1 = ps[2 &* ci]
-                        let p2 = ps[2 &* ci &+ 1]
-                        let i = Int(c.contact)
-                        let contact = contacts.baseAddress! + i
-                        let m = contact.pointee.manifold
-                        // (The bodies are still at the poses the narrowphase saw: finalize comes next.)
-                        let bodyA = Int(contact.pointee.bodyA)
-                        let originA = bodyA >= 0 ? bodySims[bodyA].transform.p : Vec2.zero
-                        // Warm start: the tick's totals, or with forces in every sub-step
-                        // the last sub-step's normal impulse and the mean tangential one.
-                        contact.pointee.normalImpulse1 = perSubstep ? p1.normalImpulse : p1.totalNormalImpulse
-                        contact.pointee.tangentImpulse1 = perSubstep ? p1.tangentImpulse : p1.totalTangentImpulse
-                        var pushed = p1.totalNormalImpulse > 0
-                        if c.pointCount > 1 {
-                            contact.pointee.normalImpulse2 = perSubstep ? p2.normalImpulse : p2.totalNormalImpulse
-                            contact.pointee.tangentImpulse2 = perSubstep ? p2.tangentImpulse : p2.totalTangentImpulse
-                            pushed = pushed || p2.totalNormalImpulse > 0
-                            if p2.totalNormalImpulse > p1.totalNormalImpulse
-                                || (p2.totalNormalImpulse == p1.totalNormalImpulse && m.point2.separation < m.point1.separation)
-                            {
-                                contact.pointee.eventPoint = World.meetingPoint(m.point2, m.normal, c, originA: originA)
+                cw.contacts.withUnsafeBufferPointer { pairs in
+                    cw.contactSims.withUnsafeMutableBufferPointer { contactSims in
+                        for ci in 0..<cs.count {
+                            let c = cs[ci]
+                            let p1 = ps[2 &* ci]
+                            let p2 = ps[2 &* ci &+ 1]
+                            let pair = pairs.baseAddress! + Int(c.contact)
+                            let contact = contactSims.baseAddress! + Int(pair.pointee.sim)
+                            let m = contact.pointee.manifold
+                            // (The bodies are still at the poses the narrowphase saw: finalize comes next.)
+                            let bodyA = Int(pair.pointee.bodyA)
+                            let originA = bodyA >= 0 ? bodySims[bodyA].transform.p : Vec2.zero
+                            // Warm start: the tick's totals, or with forces in every sub-step
+                            // the last sub-step's normal impulse and the mean tangential one.
+                            contact.pointee.normalImpulse1 = perSubstep ? p1.normalImpulse : p1.totalNormalImpulse
+                            contact.pointee.tangentImpulse1 = perSubstep ? p1.tangentImpulse : p1.totalTangentImpulse
+                            var pushed = p1.totalNormalImpulse > 0
+                            if c.pointCount > 1 {
+                                contact.pointee.normalImpulse2 = perSubstep ? p2.normalImpulse : p2.totalNormalImpulse
+                                contact.pointee.tangentImpulse2 = perSubstep ? p2.tangentImpulse : p2.totalTangentImpulse
+                                pushed = pushed || p2.totalNormalImpulse > 0
+                                if p2.totalNormalImpulse > p1.totalNormalImpulse
+                                    || (p2.totalNormalImpulse == p1.totalNormalImpulse && m.point2.separation < m.point1.separation)
+                                {
+                                    contact.pointee.eventPoint = World.meetingPoint(m.point2, m.normal, c, originA: originA)
+                                } else {
+                                    contact.pointee.eventPoint = World.meetingPoint(m.point1, m.normal, c, originA: originA)
+                                }
                             } else {
                                 contact.pointee.eventPoint = World.meetingPoint(m.point1, m.normal, c, originA: originA)
                             }
-                        } else {
-                            contact.pointee.eventPoint = World.meetingPoint(m.point1, m.normal, c, originA: originA)
-                        }
-                        let touching = pushed || contact.pointee.flags & (ContactFlags.overlapping | ContactFlags.impacted) != 0
-                        let was = contact.pointee.flags & ContactFlags.touching != 0
-                        contact.pointee.flags &= ~ContactFlags.impacted
-                        if touching && !was {
-                            contact.pointee.flags |= ContactFlags.touching
-                            cw.began.append(World.makeEvent(contact.pointee, began: true))
-                        } else if !touching && was {
-                            contact.pointee.flags &= ~ContactFlags.touching
-                            cw.ended.append(World.makeEvent(contact.pointee, began: false))
+                            let touching = pushed || contact.pointee.flags & (ContactFlags.overlapping | ContactFlags.impacted) != 0
+                            let was = contact.pointee.flags & ContactFlags.touching != 0
+                            contact.pointee.flags &= ~ContactFlags.impacted
+                            if touching && !was {
+                                contact.pointee.flags |= ContactFlags.touching
+                                cw.began.append(World.makeEvent(contact.pointee, began: true))
+                            } else if !touching && was {
+                                contact.pointee.flags &= ~ContactFlags.touching
+                                cw.ended.append(World.makeEvent(contact.pointee, began: false))
+                            }
                         }
                     }
                 }

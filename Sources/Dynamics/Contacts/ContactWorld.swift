@@ -18,7 +18,10 @@
 //
 // Contacts live in one dense array in creation order; a `Set` of pair keys answers only
 // "does this pair already have a contact" and is never iterated. Removal swaps the last
-// contact in, so the order stays a function of the call sequence. Each contact remembers
+// contact in, so the order stays a function of the call sequence. A contact whose manifold
+// has points has its manifold, recycling cache, impulses and event data in a `ContactSim` of
+// a second table, which every stage reaches through the contact, in contact order; a pair
+// without points (most pairs of a falling crowd) is 36 bytes. Each contact remembers
 // stable identities of its two parties (item slot + generation, or segment serial), so that
 // a rebuild after an edit keeps warm-starting impulses and touching state for the pairs
 // that survive.
@@ -74,24 +77,39 @@ enum ContactFlags {
     static let impacted: UInt32 = 1 << 2
 }
 
-/// One persistent contact between two colliders (A may be a segment; B is always a shape).
-/// (336 B: the fields in an order that leaves no padding but at the end; `flags` fills the
-/// 4 B after the recycling cache.)
+/// One persistent contact between two colliders (A may be a segment; B is always a shape):
+/// a pair whose fat boxes overlap. Most pairs have no manifold point (a falling crowd pairs
+/// each body with the one below it long before they meet), so the record holds only what
+/// finding, filtering and narrowphasing a pair needs (36 B); what a pair needs once its
+/// manifold has points (the manifold, its recycling cache, impulses, material, events) is a
+/// `ContactSim` of its own, in `ContactWorld.contactSims`. (One record with both was 344 B.)
 struct Contact {
     /// Collider codes (`ContactWorld.segmentBit` marks a segment).
     var codeA: UInt32
     var codeB: UInt32
-    /// Stable identities: item `generation << 32 | slot`, segment `1 << 63 | serial`.
-    var idA: UInt64
-    var idB: UInt64
+    /// With the code, the stable identity (`id`): an item's generation, a segment's serial.
+    var stampA: UInt32
+    var stampB: UInt32
     /// Shape index (items) or segment index.
     var indexA: Int32
     var indexB: Int32
     /// Dense body index, −1 for a segment.
     var bodyA: Int32
     var bodyB: Int32
-    var proxyA: ProxyKey
-    var proxyB: ProxyKey
+    /// The `ContactSim` of the pair while its manifold has points, −1 otherwise.
+    var sim: Int32
+
+    /// The stable identity of a party (code and stamp): item `generation << 32 | slot`,
+    /// segment `1 << 63 | serial`; a rebuild finds the party again by it.
+    @inline(__always)
+    static func id(code: UInt32, stamp: UInt32) -> UInt64 {
+        code & ContactWorld.segmentBit != 0 ? 1 << 63 | UInt64(stamp) : UInt64(stamp) << 32 | UInt64(code)
+    }
+}
+
+/// What a contact holds while its manifold has points (296 B; in this order only the 3 B
+/// after the cache's last byte, between the parties and at the end are padding).
+struct ContactSim {
     var manifold: Manifold
     /// The poses `manifold` was computed at, for recycling (Recycling.swift).
     var cache: ManifoldCache
@@ -106,7 +124,8 @@ struct Contact {
     var restitution: Real
     /// The point with the largest normal impulse in the last solve (events).
     var eventPoint: Vec2
-    /// The parties as events name them: B's item (its group for a member), then A.
+    /// The parties as events name them: B's item (its group for a member), then A. (Only a
+    /// pair with points touches, and only a touching pair has events.)
     var partyItem: World.ContactEvent.Party
     var partyOther: World.ContactEvent.Party
 }
@@ -142,6 +161,11 @@ struct ContactWorld {
     var bodyMaxExtent = ContiguousArray<Real>()
 
     var contacts = ContiguousArray<Contact>()
+    /// The manifolds and what goes with them of the contacts whose manifold has points
+    /// (`Contact.sim`), and the free places among them (a place freed is taken again before
+    /// the table grows; nothing iterates the table, so the places decide no order).
+    var contactSims = ContiguousArray<ContactSim>()
+    var freeSims = ContiguousArray<Int32>()
     /// The pairs that have a contact (`pairKey`): membership only, never iterated.
     var pairSet = PairTable()
     var pairScratch = ContiguousArray<ProxyPair>()
@@ -219,6 +243,25 @@ struct ContactWorld {
     static func pairKey(_ a: UInt32, _ b: UInt32) -> UInt64 {
         a < b ? UInt64(a) << 32 | UInt64(b) : UInt64(b) << 32 | UInt64(a)
     }
+
+    /// Gives contact `i` a place for its manifold, a freed one if there is one.
+    @inline(__always)
+    mutating func addSim(_ sim: ContactSim, contact i: Int) {
+        if let s = freeSims.popLast() {
+            contactSims[Int(s)] = sim
+            contacts[i].sim = s
+        } else {
+            contacts[i].sim = Int32(contactSims.count)
+            contactSims.append(sim)
+        }
+    }
+
+    /// Frees the manifold's place of contact `i` (its manifold has no points any more).
+    @inline(__always)
+    mutating func removeSim(contact i: Int) {
+        freeSims.append(contacts[i].sim)
+        contacts[i].sim = -1
+    }
 }
 
 extension World {
@@ -260,7 +303,8 @@ extension World {
 
     /// The number of contacts whose shapes really touch (a point with separation ≤ 0).
     public var touchingContactCount: Int {
-        contactWorld.contacts.reduce(0) { $0 + ($1.flags & ContactFlags.touching != 0 ? 1 : 0) }
+        let sims = contactWorld.contactSims
+        return contactWorld.contacts.reduce(0) { $0 + ($1.sim >= 0 && sims[Int($1.sim)].flags & ContactFlags.touching != 0 ? 1 : 0) }
     }
 
     mutating func beginFrameEvents() {
@@ -476,8 +520,21 @@ extension World {
         cw.boundsSerials = boundsSerials
         cw.segments = segments
 
-        // 3. Broadphase, from scratch: bodies in dense order, then segments.
-        cw.broadPhase = BroadPhase()
+        // 3. Broadphase, from scratch: bodies in dense order, then segments. The trees are
+        // sized once for their proxies: grown by doubling, a world of 50,000 boxes freed
+        // node arrays of up to 3.7 MB, which the allocator then kept resident (and by which
+        // it raised its threshold for mapping large tables on their own, so that the tables
+        // grown in the steps after were kept in its heap too).
+        var staticProxies = segments.count
+        var dynamicProxies = 0
+        for b in bodySims.indices where cw.filterFlags[Int(bodyInfos[b].item)] != 0 {
+            if bodySims[b].flags & BodyFlags.isStatic != 0 {
+                staticProxies += Int(bodyInfos[b].shapeCount)
+            } else {
+                dynamicProxies += Int(bodyInfos[b].shapeCount)
+            }
+        }
+        cw.broadPhase = BroadPhase(staticProxies: staticProxies, dynamicProxies: dynamicProxies)
         cw.itemProxies = ContiguousArray(repeating: ContactWorld.noProxy, count: n)
         cw.itemFat = ContiguousArray(repeating: .empty, count: n)
         cw.bodyMinExtent = ContiguousArray(repeating: 0, count: bodySims.count)
@@ -512,7 +569,7 @@ extension World {
             cw.segmentFat.append(cw.broadPhase.fatAABB(key))
         }
 
-        // 4. Contacts whose parties survive.
+        // 4. Contacts whose parties survive (the manifolds stay in their places).
         var serialToSegment: [UInt32: Int32] = [:]
         for k in segments.indices { serialToSegment[segments[k].serial] = Int32(k) }
         let old = cw.contacts
@@ -522,8 +579,8 @@ extension World {
         islands.parent.removeAll(keepingCapacity: true)  // body indices may have moved
         for var c in old {
             var keep = true
-            if let (code, index, body, proxy) = resolveParty(c.idA, serialToSegment),
-                let (codeB, indexB, bodyB, proxyB) = resolveParty(c.idB, serialToSegment)
+            if let (code, index, body) = resolveParty(Contact.id(code: c.codeA, stamp: c.stampA), serialToSegment),
+                let (codeB, indexB, bodyB) = resolveParty(Contact.id(code: c.codeB, stamp: c.stampB), serialToSegment)
             {
                 let allowed: Bool
                 if code & ContactWorld.segmentBit != 0 {
@@ -532,16 +589,16 @@ extension World {
                     allowed = shouldCollide(item: Int(code), item: Int(codeB))
                 }
                 if allowed {
-                    c.partyItem = eventParty(code: codeB)
-                    c.partyOther = eventParty(code: code)
+                    if c.sim >= 0 {
+                        contactWorld.contactSims[Int(c.sim)].partyItem = eventParty(code: codeB)
+                        contactWorld.contactSims[Int(c.sim)].partyOther = eventParty(code: code)
+                    }
                     c.codeA = code
                     c.indexA = index
                     c.bodyA = body
-                    c.proxyA = proxy
                     c.codeB = codeB
                     c.indexB = indexB
                     c.bodyB = bodyB
-                    c.proxyB = proxyB
                 } else {
                     keep = false
                 }
@@ -551,29 +608,32 @@ extension World {
             if keep {
                 contactWorld.pairSet.insert(ContactWorld.pairKey(c.codeA, c.codeB))
                 contactWorld.contacts.append(c)
-            } else if c.flags & ContactFlags.touching != 0 {
-                // The parties may be gone: the event names them as the contact last knew them.
-                contactWorld.ended.append(World.makeEvent(c, began: false))
+            } else if c.sim >= 0 {
+                let sim = contactWorld.contactSims[Int(c.sim)]
+                if sim.flags & ContactFlags.touching != 0 {
+                    // The parties may be gone: the event names them as the contact last knew them.
+                    contactWorld.ended.append(World.makeEvent(sim, began: false))
+                }
+                contactWorld.freeSims.append(c.sim)
             }
         }
         contactWorld.dirty = false
     }
 
-    /// The current code, index, body and proxy of a stable party identity, if it survives.
-    private func resolveParty(_ id: UInt64, _ serialToSegment: [UInt32: Int32]) -> (UInt32, Int32, Int32, ProxyKey)? {
+    /// The current code, index and body of a stable party identity, if it survives.
+    private func resolveParty(_ id: UInt64, _ serialToSegment: [UInt32: Int32]) -> (UInt32, Int32, Int32)? {
         if id >> 63 != 0 {
             guard let k = serialToSegment[UInt32(truncatingIfNeeded: id)] else { return nil }
-            return (ContactWorld.segmentBit | UInt32(k), k, -1, contactWorld.segmentProxies[Int(k)])
+            return (ContactWorld.segmentBit | UInt32(k), k, -1)
         }
         let slot = Int(UInt32(truncatingIfNeeded: id))
         let generation = UInt32(truncatingIfNeeded: id >> 32)
         guard slot < items.count, items[slot].generation == generation,
             items[slot].kind == .single || items[slot].kind == .member, items[slot].shape >= 0
         else { return nil }
-        let proxy = contactWorld.itemProxies[slot]
-        guard proxy.raw >= 0 else { return nil }
+        guard contactWorld.itemProxies[slot].raw >= 0 else { return nil }
         let shape = items[slot].shape
-        return (UInt32(slot), shape, shapes[Int(shape)].body, proxy)
+        return (UInt32(slot), shape, shapes[Int(shape)].body)
     }
 
     /// The inner radius (largest disc about `center` inside the shape, at least along its
@@ -622,52 +682,75 @@ extension World {
             let key = ContactWorld.pairKey(codeA, codeB)
             if contactWorld.pairSet.contains(key) { continue }
             // A segment, if any, is party A.
-            let (a, b, keyA, keyB) = codeB & ContactWorld.segmentBit != 0
-                ? (codeB, codeA, p.keyB, p.keyA) : (codeA, codeB, p.keyA, p.keyB)
+            let (a, b) = codeB & ContactWorld.segmentBit != 0 ? (codeB, codeA) : (codeA, codeB)
             if b & ContactWorld.segmentBit != 0 { continue }
             let allowed = a & ContactWorld.segmentBit != 0
                 ? shouldCollide(item: Int(b), segment: Int(a & ~ContactWorld.segmentBit))
                 : shouldCollide(item: Int(a), item: Int(b))
             if !allowed { continue }
             contactWorld.pairSet.insert(key)
-            contactWorld.contacts.append(makeContact(a, b, keyA, keyB))
+            contactWorld.contacts.append(makeContact(a, b))
         }
         swap(&pairs, &contactWorld.pairScratch)
     }
 
-    private func makeContact(_ a: UInt32, _ b: UInt32, _ proxyA: ProxyKey, _ proxyB: ProxyKey) -> Contact {
+    private func makeContact(_ a: UInt32, _ b: UInt32) -> Contact {
         let shapeB = items[Int(b)].shape
-        let idB = UInt64(items[Int(b)].generation) << 32 | UInt64(b)
         let indexA: Int32
         let bodyA: Int32
-        let idA: UInt64
+        let stampA: UInt32
         if a & ContactWorld.segmentBit != 0 {
             let k = Int(a & ~ContactWorld.segmentBit)
             indexA = Int32(k)
             bodyA = -1
-            idA = 1 << 63 | UInt64(contactWorld.segments[k].serial)
+            stampA = contactWorld.segments[k].serial
         } else {
             indexA = items[Int(a)].shape
             bodyA = shapes[Int(indexA)].body
-            idA = UInt64(items[Int(a)].generation) << 32 | UInt64(a)
+            stampA = items[Int(a)].generation
         }
         return Contact(
-            codeA: a, codeB: b, idA: idA, idB: idB, indexA: indexA, indexB: shapeB, bodyA: bodyA,
-            bodyB: shapes[Int(shapeB)].body, proxyA: proxyA, proxyB: proxyB, manifold: .empty, cache: .none, flags: 0,
-            normalImpulse1: 0, tangentImpulse1: 0, normalImpulse2: 0, tangentImpulse2: 0, friction: 0, restitution: 0,
-            eventPoint: .zero, partyItem: eventParty(code: b), partyOther: eventParty(code: a))
+            codeA: a, codeB: b, stampA: stampA, stampB: items[Int(b)].generation, indexA: indexA, indexB: shapeB,
+            bodyA: bodyA, bodyB: shapes[Int(shapeB)].body, sim: -1)
+    }
+
+    /// The manifold's place of a pair whose manifold has come to have points `m`: nothing
+    /// carried over (a pair without points has no impulses), its parties as events name them.
+    /// (Static, with the tables given: the narrowphase must not capture the world, which
+    /// would copy it.)
+    static func newSim(
+        _ c: Contact, _ m: Manifold, _ cache: ManifoldCache, flags: UInt32, friction: Real, restitution: Real,
+        items: ContiguousArray<ItemRecord>, boundarySlots: ContiguousArray<BoundarySlot>,
+        segments: UnsafeBufferPointer<BoundarySegment>
+    ) -> ContactSim {
+        ContactSim(
+            manifold: m, cache: cache, flags: flags, normalImpulse1: 0, tangentImpulse1: 0, normalImpulse2: 0,
+            tangentImpulse2: 0, friction: friction, restitution: restitution, eventPoint: .zero,
+            partyItem: eventParty(code: c.codeB, items: items, boundarySlots: boundarySlots, segments: segments),
+            partyOther: eventParty(code: c.codeA, items: items, boundarySlots: boundarySlots, segments: segments))
     }
 
     /// How events name a collider: an item by its body's owner (a group for its members), a
     /// named boundary by its handle, a bounds edge as `.bounds`.
     func eventParty(code: UInt32) -> ContactEvent.Party {
-        if code & ContactWorld.segmentBit != 0 {
-            let seg = contactWorld.segments[Int(code & ~ContactWorld.segmentBit)]
-            if seg.isBounds { return .bounds }
-            let slot = Int(seg.owner)
-            return .boundary(BoundaryID(index: seg.owner, generation: boundarySlots[slot].generation))
+        contactWorld.segments.withUnsafeBufferPointer {
+            World.eventParty(code: code, items: items, boundarySlots: boundarySlots, segments: $0)
         }
-        return .item(itemID(ownerSlot(Int(code))))
+    }
+
+    /// The same, from the tables given.
+    static func eventParty(
+        code: UInt32, items: ContiguousArray<ItemRecord>, boundarySlots: ContiguousArray<BoundarySlot>,
+        segments: UnsafeBufferPointer<BoundarySegment>
+    ) -> ContactEvent.Party {
+        if code & ContactWorld.segmentBit != 0 {
+            let seg = segments[Int(code & ~ContactWorld.segmentBit)]
+            if seg.isBounds { return .bounds }
+            return .boundary(BoundaryID(index: seg.owner, generation: boundarySlots[Int(seg.owner)].generation))
+        }
+        let slot = Int(code)
+        let owner = items[slot].kind == .member ? Int(items[slot].group) : slot
+        return .item(ItemID(index: UInt32(owner), generation: items[owner].generation))
     }
 
     // MARK: Narrowphase
@@ -687,6 +770,10 @@ extension World {
         let recycleEpoch = cw.recycleEpoch
         // Whether the last stack sweep found a body carrying a load (its faces' contacts below).
         let loadMarked = cw.carriesLoadMarked
+        let gravityTable = self.gravityTable
+        // For the events' names of pairs that come to have points.
+        let itemTable = items
+        let boundaryTable = boundarySlots
         bodySims.withUnsafeBufferPointer { sims in
             shapes.withUnsafeBufferPointer { shapeBuf in
                 vertices.withUnsafeBufferPointer { verts in
@@ -698,204 +785,244 @@ extension World {
                                         guard let base = contacts.baseAddress else { return }
                                         let vp = verts.baseAddress!
                                         let np = norms.baseAddress!
-                                        for i in 0..<contacts.count {
-                                            // Fields through the pointer: a Contact is large, copies cost.
-                                            let c = base + i
-                                            let bodyA = c.pointee.bodyA
-                                            let bodyB = c.pointee.bodyB
-                                            let flagsA = bodyA >= 0 ? sims[Int(bodyA)].flags : BodyFlags.isStatic
-                                            let flagsB = sims[Int(bodyB)].flags
-                                            if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
-                                            let isSegment = bodyA < 0
-                                            let fatA = isSegment ? segFat[Int(c.pointee.indexA)] : itemFat[Int(c.pointee.codeA)]
-                                            if !fatA.overlaps(itemFat[Int(c.pointee.codeB)]) {
-                                                cw.removals.append(Int32(i))
-                                                continue
-                                            }
-                                            let shapeB = shapeBuf.baseAddress! + Int(c.pointee.indexB)
-                                            let xfB = sims[Int(bodyB)].transform
-                                            var m: Manifold
-                                            // Shapes whose own boxes are farther apart than the
-                                            // speculative distance are farther apart than that
-                                            // themselves: skip the narrowphase (fat boxes reach ahead
-                                            // of moving bodies, so many contacts spend ticks in this
-                                            // state). Exact for circles, polygons and segments, whose
-                                            // points lie within their separation of the other shape;
-                                            // two ellipses' sampled separation can underestimate the
-                                            // distance, and such a pair's point beyond the speculative
-                                            // distance is now dropped, as it should be.
-                                            // Elasticity first: an elastic pair looks ahead (below).
-                                            let elasticityA = isSegment
-                                                ? segs[Int(c.pointee.indexA)].elasticity
-                                                : shapeBuf[Int(c.pointee.indexA)].elasticity
-                                            let restitution = Swift.max(elasticityA, shapeB.pointee.elasticity)
-                                            // A moving pair's manifold reaches as far as the pair can
-                                            // close within the tick (with a quarter to spare): the
-                                            // speculative rows then stop a fast body at the surface
-                                            // instead of letting it sink in for a tick, and the impact
-                                            // pass bounces an elastic pair at the right moment instead
-                                            // of the time of impact stopping it a tick late. Such far
-                                            // points let the gap close, never more.
-                                            // Only elastic pairs and pairs with a static side look
-                                            // ahead: between two moving inelastic bodies the soft
-                                            // contact takes an overlap out, and the wider reach cost
-                                            // a quarter more work on the chains benchmark.
-                                            // So does a pair of very unequal masses: a heavy body
-                                            // landing on a light one is stopped at its surface by the
-                                            // stack sweep (StackSweep.swift); sunk in, the light body
-                                            // could not hold it.
-                                            var cutoff = CollisionConstants.speculativeDistance
-                                            var unequal = false
-                                            // Whose face a face contact is measured from (Recycling.swift,
-                                            // "Light bodies under heavy ones"): 0 the usual, 1 A's, 2 B's
-                                            // (turning with it when recycled), 3 A's, 4 B's (a static
-                                            // side's, fixed in the world).
-                                            var turn: UInt8 = 0
-                                            // The narrowphase's `prefer` of it: 0, 1 A's face, 2 B's.
-                                            var prefer: UInt8 = 0
-                                            if bodyA >= 0 {
-                                                let iA = sims[Int(bodyA)].invMass
-                                                let iB = sims[Int(bodyB)].invMass
-                                                let r = World.stackMassRatio
-                                                unequal = iA != 0 && iB != 0 && (iA > r * iB || iB > r * iA)
-                                                if unequal {
-                                                    turn = iA > iB ? 1 : 2
-                                                    prefer = turn
-                                                }
-                                            }
-                                            if turn == 0 && loadMarked {
-                                                if flagsA & BodyFlags.isStatic != 0 && flagsB & BodyFlags.carriesLoad != 0 {
-                                                    turn = 3
-                                                    prefer = 1
-                                                } else if flagsB & BodyFlags.isStatic != 0 && flagsA & BodyFlags.carriesLoad != 0 {
-                                                    turn = 4
-                                                    prefer = 2
-                                                }
-                                            }
-                                            // Polygon faces only: a round side's normal does not turn with it,
-                                            // and a round light body's contact has no face to choose.
-                                            if turn != 0 && (shapeB.pointee.geometry.kind != .polygon
-                                                || (!isSegment && shapeBuf[Int(c.pointee.indexA)].geometry.kind != .polygon))
-                                            {
-                                                turn = 0
-                                                prefer = 0
-                                            }
-                                            if restitution > 0 || unequal || (flagsA | flagsB) & BodyFlags.isStatic != 0 {
-                                                var speed = sims[Int(bodyB)].v.length + lookAhead * sims[Int(bodyB)].gravity.length
-                                                if haveExtents { speed += abs(sims[Int(bodyB)].w) * maxExtent[Int(bodyB)] }
-                                                if bodyA >= 0 {
-                                                    speed += sims[Int(bodyA)].v.length + lookAhead * sims[Int(bodyA)].gravity.length
-                                                    if haveExtents { speed += abs(sims[Int(bodyA)].w) * maxExtent[Int(bodyA)] }
-                                                }
-                                                cutoff += 1.25 * lookAhead * speed
-                                            }
-                                            // Recycling (Recycling.swift): a pair that has barely moved
-                                            // relative to its cached manifold keeps it, re-anchored.
-                                            var poseA = RecyclePose.fixed
-                                            var poseB = RecyclePose.fixed
-                                            if haveExtents {
-                                                let sB = sims.baseAddress! + Int(bodyB)
-                                                poseB = RecyclePose(
-                                                    c: sB.pointee.center, q: sB.pointee.transform.q, p: sB.pointee.transform.p,
-                                                    v: sB.pointee.v, w: sB.pointee.w, extent: maxExtent[Int(bodyB)])
-                                                if !isSegment {
-                                                    let sA = sims.baseAddress! + Int(bodyA)
-                                                    poseA = RecyclePose(
-                                                        c: sA.pointee.center, q: sA.pointee.transform.q, p: sA.pointee.transform.p,
-                                                        v: sA.pointee.v, w: sA.pointee.w, extent: maxExtent[Int(bodyA)])
-                                                }
-                                                // (A pair whose reference body changed is measured afresh.)
-                                                if c.pointee.cache.epoch == recycleEpoch && c.pointee.manifold.pointCount > 0
-                                                    && (c.pointee.cache.turn == turn || c.pointee.manifold.pointCount < 2)
-                                                    && World.recycleDrift(c.pointee.cache, poseA, poseB, H: lookAhead) < World.recycleDistance
-                                                {
-                                                    let n = World.turnedNormal(
-                                                        c.pointee.manifold, c.pointee.cache, poseA.q, poseB.q, normals: np)
-                                                    let kept = World.recycledManifold(
-                                                        c.pointee.manifold, c.pointee.cache, poseA, poseB, normal: n)
-                                                    c.pointee.manifold = kept
-                                                    c.pointee.restitution = restitution
-                                                    let overlapping = kept.point1.separation <= 0
-                                                        || (kept.pointCount > 1 && kept.point2.separation <= 0)
-                                                    if overlapping {
-                                                        c.pointee.flags |= ContactFlags.overlapping
+                                        // A pair whose manifold comes to have points takes a place in `contactSims`: a freed
+                                        // one in the loop, else a new one, appended out of the loop (which then goes on), as
+                                        // the table may move when it grows.
+                                        var next = 0
+                                        while next < contacts.count {
+                                            var grown: ContactSim?
+                                            var grownContact = -1
+                                            cw.contactSims.withUnsafeMutableBufferPointer { simBuf in
+                                                while next < contacts.count {
+                                                    let i = next
+                                                    next += 1
+                                                    let c = base + i
+                                                    let bodyA = c.pointee.bodyA
+                                                    let bodyB = c.pointee.bodyB
+                                                    let flagsA = bodyA >= 0 ? sims[Int(bodyA)].flags : BodyFlags.isStatic
+                                                    let flagsB = sims[Int(bodyB)].flags
+                                                    if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
+                                                    let isSegment = bodyA < 0
+                                                    let fatA = isSegment ? segFat[Int(c.pointee.indexA)] : itemFat[Int(c.pointee.codeA)]
+                                                    if !fatA.overlaps(itemFat[Int(c.pointee.codeB)]) {
+                                                        cw.removals.append(Int32(i))
+                                                        continue
+                                                    }
+                                                    let shapeB = shapeBuf.baseAddress! + Int(c.pointee.indexB)
+                                                    let xfB = sims[Int(bodyB)].transform
+                                                    var m: Manifold
+                                                    // Shapes whose own boxes are farther apart than the
+                                                    // speculative distance are farther apart than that
+                                                    // themselves: skip the narrowphase (fat boxes reach ahead
+                                                    // of moving bodies, so many contacts spend ticks in this
+                                                    // state). Exact for circles, polygons and segments, whose
+                                                    // points lie within their separation of the other shape;
+                                                    // two ellipses' sampled separation can underestimate the
+                                                    // distance, and such a pair's point beyond the speculative
+                                                    // distance is now dropped, as it should be.
+                                                    // Elasticity first: an elastic pair looks ahead (below).
+                                                    let elasticityA = isSegment
+                                                        ? segs[Int(c.pointee.indexA)].elasticity
+                                                        : shapeBuf[Int(c.pointee.indexA)].elasticity
+                                                    let restitution = Swift.max(elasticityA, shapeB.pointee.elasticity)
+                                                    // A moving pair's manifold reaches as far as the pair can
+                                                    // close within the tick (with a quarter to spare): the
+                                                    // speculative rows then stop a fast body at the surface
+                                                    // instead of letting it sink in for a tick, and the impact
+                                                    // pass bounces an elastic pair at the right moment instead
+                                                    // of the time of impact stopping it a tick late. Such far
+                                                    // points let the gap close, never more.
+                                                    // Only elastic pairs and pairs with a static side look
+                                                    // ahead: between two moving inelastic bodies the soft
+                                                    // contact takes an overlap out, and the wider reach cost
+                                                    // a quarter more work on the chains benchmark.
+                                                    // So does a pair of very unequal masses: a heavy body
+                                                    // landing on a light one is stopped at its surface by the
+                                                    // stack sweep (StackSweep.swift); sunk in, the light body
+                                                    // could not hold it.
+                                                    var cutoff = CollisionConstants.speculativeDistance
+                                                    var unequal = false
+                                                    // Whose face a face contact is measured from (Recycling.swift,
+                                                    // "Light bodies under heavy ones"): 0 the usual, 1 A's, 2 B's
+                                                    // (turning with it when recycled), 3 A's, 4 B's (a static
+                                                    // side's, fixed in the world).
+                                                    var turn: UInt8 = 0
+                                                    // The narrowphase's `prefer` of it: 0, 1 A's face, 2 B's.
+                                                    var prefer: UInt8 = 0
+                                                    if bodyA >= 0 {
+                                                        let iA = sims[Int(bodyA)].invMass
+                                                        let iB = sims[Int(bodyB)].invMass
+                                                        let r = World.stackMassRatio
+                                                        unequal = iA != 0 && iB != 0 && (iA > r * iB || iB > r * iA)
+                                                        if unequal {
+                                                            turn = iA > iB ? 1 : 2
+                                                            prefer = turn
+                                                        }
+                                                    }
+                                                    if turn == 0 && loadMarked {
+                                                        if flagsA & BodyFlags.isStatic != 0 && flagsB & BodyFlags.carriesLoad != 0 {
+                                                            turn = 3
+                                                            prefer = 1
+                                                        } else if flagsB & BodyFlags.isStatic != 0 && flagsA & BodyFlags.carriesLoad != 0 {
+                                                            turn = 4
+                                                            prefer = 2
+                                                        }
+                                                    }
+                                                    // Polygon faces only: a round side's normal does not turn with it,
+                                                    // and a round light body's contact has no face to choose.
+                                                    if turn != 0 && (shapeB.pointee.geometry.kind != .polygon
+                                                        || (!isSegment && shapeBuf[Int(c.pointee.indexA)].geometry.kind != .polygon))
+                                                    {
+                                                        turn = 0
+                                                        prefer = 0
+                                                    }
+                                                    if restitution > 0 || unequal || (flagsA | flagsB) & BodyFlags.isStatic != 0 {
+                                                        var speed = sims[Int(bodyB)].v.length
+                                                            + lookAhead * gravityTable[Int(sims[Int(bodyB)].gravity)].length
+                                                        if haveExtents { speed += abs(sims[Int(bodyB)].w) * maxExtent[Int(bodyB)] }
+                                                        if bodyA >= 0 {
+                                                            speed += sims[Int(bodyA)].v.length
+                                                                + lookAhead * gravityTable[Int(sims[Int(bodyA)].gravity)].length
+                                                            if haveExtents { speed += abs(sims[Int(bodyA)].w) * maxExtent[Int(bodyA)] }
+                                                        }
+                                                        cutoff += 1.25 * lookAhead * speed
+                                                    }
+                                                    // Recycling (Recycling.swift): a pair that has barely moved
+                                                    // relative to its cached manifold keeps it, re-anchored.
+                                                    // Its manifold and cache, if the manifold has points.
+                                                    let sim = c.pointee.sim >= 0 ? simBuf.baseAddress! + Int(c.pointee.sim) : nil
+                                                    var poseA = RecyclePose.fixed
+                                                    var poseB = RecyclePose.fixed
+                                                    if haveExtents {
+                                                        let sB = sims.baseAddress! + Int(bodyB)
+                                                        poseB = RecyclePose(
+                                                            c: sB.pointee.center, q: sB.pointee.transform.q, p: sB.pointee.transform.p,
+                                                            v: sB.pointee.v, w: sB.pointee.w, extent: maxExtent[Int(bodyB)])
+                                                        if !isSegment {
+                                                            let sA = sims.baseAddress! + Int(bodyA)
+                                                            poseA = RecyclePose(
+                                                                c: sA.pointee.center, q: sA.pointee.transform.q, p: sA.pointee.transform.p,
+                                                                v: sA.pointee.v, w: sA.pointee.w, extent: maxExtent[Int(bodyA)])
+                                                        }
+                                                        // (A pair whose reference body changed is measured afresh.)
+                                                        if let t = sim, t.pointee.cache.epoch == recycleEpoch
+                                                            && (t.pointee.cache.turn == turn || t.pointee.manifold.pointCount < 2)
+                                                            && World.recycleDrift(t.pointee.cache, poseA, poseB, H: lookAhead) < World.recycleDistance
+                                                        {
+                                                            let n = World.turnedNormal(
+                                                                t.pointee.manifold, t.pointee.cache, poseA.q, poseB.q, normals: np)
+                                                            let kept = World.recycledManifold(
+                                                                t.pointee.manifold, t.pointee.cache, poseA, poseB, normal: n)
+                                                            t.pointee.manifold = kept
+                                                            t.pointee.restitution = restitution
+                                                            let overlapping = kept.point1.separation <= 0
+                                                                || (kept.pointCount > 1 && kept.point2.separation <= 0)
+                                                            if overlapping {
+                                                                t.pointee.flags |= ContactFlags.overlapping
+                                                            } else {
+                                                                t.pointee.flags &= ~ContactFlags.overlapping
+                                                            }
+                                                            if flagsA & BodyFlags.isAsleep != 0 && flagsB & inactive == 0 {
+                                                                cw.wakeScratch.append(bodyA)
+                                                            }
+                                                            if flagsB & BodyFlags.isAsleep != 0 && flagsA & inactive == 0 {
+                                                                cw.wakeScratch.append(bodyB)
+                                                            }
+                                                            continue
+                                                        }
+                                                    }
+                                                    let boxA = isSegment
+                                                        ? segFat[Int(c.pointee.indexA)].expanded(by: cutoff - CollisionConstants.speculativeDistance)
+                                                        : shapeBuf[Int(c.pointee.indexA)].aabb.expanded(by: cutoff)
+                                                    var friction: Real = 0
+                                                    if !boxA.overlaps(shapeB.pointee.aabb) {
+                                                        m = .empty
+                                                    } else if isSegment {
+                                                        let seg = segs[Int(c.pointee.indexA)]
+                                                        m = collide(
+                                                            seg.segment, .identity, shapeB.pointee.geometry, xfB,
+                                                            vertices: vp, normals: np, cutoff: cutoff, prefer: prefer)
+                                                        friction = (seg.friction * shapeB.pointee.friction).squareRoot()
                                                     } else {
-                                                        c.pointee.flags &= ~ContactFlags.overlapping
+                                                        let shapeA = shapeBuf.baseAddress! + Int(c.pointee.indexA)
+                                                        m = collide(
+                                                            shapeA.pointee.geometry, sims[Int(bodyA)].transform, shapeB.pointee.geometry, xfB,
+                                                            vertices: vp, normals: np, cutoff: cutoff, prefer: prefer)
+                                                        friction = (shapeA.pointee.friction * shapeB.pointee.friction).squareRoot()
                                                     }
-                                                    if flagsA & BodyFlags.isAsleep != 0 && flagsB & inactive == 0 {
-                                                        cw.wakeScratch.append(bodyA)
+                                                    if m.pointCount > 0 {
+                                                        let cache: ManifoldCache
+                                                        if haveExtents {
+                                                            // The normal turns with the body whose face it is (the
+                                                            // narrowphase keeps the other's where they are not parallel).
+                                                            var face: Int32 = 0
+                                                            if turn &- 1 < 2 && m.pointCount > 1 {  // 1 or 2
+                                                                let side = turn == 1 ? shapeBuf[Int(c.pointee.indexA)] : shapeB.pointee
+                                                                let q = turn == 1 ? sims[Int(bodyA)].transform.q : xfB.q
+                                                                let outward = turn == 1 ? m.normal : -m.normal
+                                                                face = -1
+                                                                let start = Int(side.geometry.vertexStart)
+                                                                for k in start..<(start + Int(side.geometry.vertexCount))
+                                                                where q.apply(np[k]).dot(outward) > 1 - 1e-9 {
+                                                                    face = Int32(k)
+                                                                    break
+                                                                }
+                                                                if face < 0 { turn = 0 }
+                                                            }
+                                                            cache = World.cacheManifold(
+                                                                m, poseA, poseB, epoch: recycleEpoch, turn: turn, face: Swift.max(face, 0))
+                                                        } else {
+                                                            cache = .none
+                                                        }
+                                                        let overlapping = m.point1.separation <= 0
+                                                            || (m.pointCount > 1 && m.point2.separation <= 0)
+                                                        // An awake body reaching a sleeping one wakes its island.
+                                                        if flagsA & BodyFlags.isAsleep != 0 && flagsB & inactive == 0 {
+                                                            cw.wakeScratch.append(bodyA)
+                                                        }
+                                                        if flagsB & BodyFlags.isAsleep != 0 && flagsA & inactive == 0 {
+                                                            cw.wakeScratch.append(bodyB)
+                                                        }
+                                                        if let t = sim {
+                                                            World.matchImpulses(&t.pointee, &m)
+                                                            t.pointee.manifold = m
+                                                            t.pointee.cache = cache
+                                                            t.pointee.friction = friction
+                                                            t.pointee.restitution = restitution
+                                                            if overlapping {
+                                                                t.pointee.flags |= ContactFlags.overlapping
+                                                            } else {
+                                                                t.pointee.flags &= ~ContactFlags.overlapping
+                                                            }
+                                                        } else {
+                                                            // Points for the first time: no impulses to carry over, not touching yet.
+                                                            let fresh = World.newSim(
+                                                                c.pointee, m, cache, flags: overlapping ? ContactFlags.overlapping : 0,
+                                                                friction: friction, restitution: restitution, items: itemTable,
+                                                                boundarySlots: boundaryTable, segments: segs)
+                                                            if let s = cw.freeSims.popLast() {
+                                                                simBuf[Int(s)] = fresh
+                                                                c.pointee.sim = s
+                                                            } else {
+                                                                grown = fresh
+                                                                grownContact = i
+                                                                return
+                                                            }
+                                                        }
+                                                    } else if let t = sim {
+                                                        // Without points the contact is not solved: it ends here, and its manifold's
+                                                        // place is freed.
+                                                        if t.pointee.flags & ContactFlags.touching != 0 {
+                                                            cw.ended.append(World.makeEvent(t.pointee, began: false))
+                                                        }
+                                                        cw.freeSims.append(c.pointee.sim)
+                                                        c.pointee.sim = -1
                                                     }
-                                                    if flagsB & BodyFlags.isAsleep != 0 && flagsA & inactive == 0 {
-                                                        cw.wakeScratch.append(bodyB)
-                                                    }
-                                                    continue
                                                 }
                                             }
-                                            let boxA = isSegment
-                                                ? segFat[Int(c.pointee.indexA)].expanded(by: cutoff - CollisionConstants.speculativeDistance)
-                                                : shapeBuf[Int(c.pointee.indexA)].aabb.expanded(by: cutoff)
-                                            if !boxA.overlaps(shapeB.pointee.aabb) {
-                                                m = .empty
-                                            } else if isSegment {
-                                                let seg = segs[Int(c.pointee.indexA)]
-                                                m = collide(
-                                                    seg.segment, .identity, shapeB.pointee.geometry, xfB,
-                                                    vertices: vp, normals: np, cutoff: cutoff, prefer: prefer)
-                                                c.pointee.friction = (seg.friction * shapeB.pointee.friction).squareRoot()
-                                                c.pointee.restitution = restitution
-                                            } else {
-                                                let shapeA = shapeBuf.baseAddress! + Int(c.pointee.indexA)
-                                                m = collide(
-                                                    shapeA.pointee.geometry, sims[Int(bodyA)].transform, shapeB.pointee.geometry, xfB,
-                                                    vertices: vp, normals: np, cutoff: cutoff, prefer: prefer)
-                                                c.pointee.friction = (shapeA.pointee.friction * shapeB.pointee.friction).squareRoot()
-                                                c.pointee.restitution = restitution
-                                            }
-                                            World.matchImpulses(&c.pointee, &m)
-                                            c.pointee.manifold = m
-                                            if haveExtents && m.pointCount > 0 {
-                                                // The normal turns with the body whose face it is (the
-                                                // narrowphase keeps the other's where they are not parallel).
-                                                var face: Int32 = 0
-                                                if turn &- 1 < 2 && m.pointCount > 1 {  // 1 or 2
-                                                    let side = turn == 1 ? shapeBuf[Int(c.pointee.indexA)] : shapeB.pointee
-                                                    let q = turn == 1 ? sims[Int(bodyA)].transform.q : xfB.q
-                                                    let outward = turn == 1 ? m.normal : -m.normal
-                                                    face = -1
-                                                    let start = Int(side.geometry.vertexStart)
-                                                    for k in start..<(start + Int(side.geometry.vertexCount))
-                                                    where q.apply(np[k]).dot(outward) > 1 - 1e-9 {
-                                                        face = Int32(k)
-                                                        break
-                                                    }
-                                                    if face < 0 { turn = 0 }
-                                                }
-                                                c.pointee.cache = World.cacheManifold(
-                                                    m, poseA, poseB, epoch: recycleEpoch, turn: turn, face: Swift.max(face, 0))
-                                            } else {
-                                                c.pointee.cache.epoch = 0
-                                            }
-                                            var overlapping = false
-                                            if m.pointCount > 0 {
-                                                overlapping = m.point1.separation <= 0
-                                                    || (m.pointCount > 1 && m.point2.separation <= 0)
-                                                // An awake body reaching a sleeping one wakes its island.
-                                                if flagsA & BodyFlags.isAsleep != 0 && flagsB & inactive == 0 {
-                                                    cw.wakeScratch.append(bodyA)
-                                                }
-                                                if flagsB & BodyFlags.isAsleep != 0 && flagsA & inactive == 0 {
-                                                    cw.wakeScratch.append(bodyB)
-                                                }
-                                            }
-                                            if overlapping {
-                                                c.pointee.flags |= ContactFlags.overlapping
-                                            } else {
-                                                c.pointee.flags &= ~ContactFlags.overlapping
-                                            }
-                                            // Without points the contact is not solved: it ends here.
-                                            if m.pointCount == 0 && c.pointee.flags & ContactFlags.touching != 0 {
-                                                c.pointee.flags &= ~ContactFlags.touching
-                                                cw.ended.append(World.makeEvent(c.pointee, began: false))
+                                            if let fresh = grown {
+                                                base[grownContact].sim = Int32(cw.contactSims.count)
+                                                cw.contactSims.append(fresh)
                                             }
                                         }
                                     }
@@ -922,12 +1049,13 @@ extension World {
     /// Removes a contact (reporting "ended" if it touched, and waking a sleeping partner).
     mutating func destroyContact(_ i: Int) {
         let c = contactWorld.contacts[i]
-        if c.flags & ContactFlags.touching != 0 {
-            contactWorld.ended.append(World.makeEvent(c, began: false))
-        }
-        if c.manifold.pointCount > 0 {
+        if c.sim >= 0 {
+            if contactWorld.contactSims[Int(c.sim)].flags & ContactFlags.touching != 0 {
+                contactWorld.ended.append(World.makeEvent(contactWorld.contactSims[Int(c.sim)], began: false))
+            }
             if c.bodyA >= 0 && bodySims[Int(c.bodyA)].flags & BodyFlags.isAsleep != 0 { wakeIsland(body: Int(c.bodyA)) }
             if bodySims[Int(c.bodyB)].flags & BodyFlags.isAsleep != 0 { wakeIsland(body: Int(c.bodyB)) }
+            contactWorld.removeSim(contact: i)
         }
         contactWorld.pairSet.remove(ContactWorld.pairKey(c.codeA, c.codeB))
         let last = contactWorld.contacts.count - 1
@@ -937,7 +1065,7 @@ extension World {
 
     /// Carries the last tick's impulses over to the new manifold's points with equal feature ids.
     @inline(__always)
-    static func matchImpulses(_ c: inout Contact, _ m: inout Manifold) {
+    static func matchImpulses(_ c: inout ContactSim, _ m: inout Manifold) {
         let old = c.manifold
         var n1: Real = 0, t1: Real = 0, n2: Real = 0, t2: Real = 0
         if m.pointCount > 0 && old.pointCount > 0 {
@@ -970,7 +1098,7 @@ extension World {
 
     /// An event for a contact: the item first, then the other party.
     @inline(__always)
-    static func makeEvent(_ c: Contact, began: Bool) -> ContactEvent {
+    static func makeEvent(_ c: ContactSim, began: Bool) -> ContactEvent {
         ContactEvent(a: c.partyItem, b: c.partyOther, began: began, point: c.eventPoint)
     }
 }

@@ -77,7 +77,7 @@ extension World {
     /// the tick's translation, grown by what the rotation can sweep and the speculative distance.
     @inline(__always)
     func sweptBox(body b: Int, c1: Vec2, c2: Vec2, a1: Real, a2: Real) -> AABB {
-        let start = bodyInfos[b].aabb
+        let start = bodyBox(b)
         let d = c2 - c1
         let moved = AABB(lower: start.lower + d, upper: start.upper + d)
         let grow = abs(a2 - a1) * contactWorld.bodyMaxExtent[b] + CollisionConstants.speculativeDistance

@@ -253,7 +253,7 @@ extension World {
         for q in 0..<queue.count {
             let u = Int(queue[q])
             column[u] = .zero
-            let g = bodySims[u].gravity
+            let g = gravity(of: u)
             let weight = g.length
             if weight == 0 { continue }
             var down = Vec2.zero
@@ -281,7 +281,7 @@ extension World {
             let u = Int(queue[q])
             let invU = solverBodies[u].invMass
             // Its weight and what rests on it (bodies above have higher levels, so came first).
-            let g = bodySims[u].gravity
+            let g = gravity(of: u)
             if invU > 0 { carried[u] += g.length / invU }
             // Rows the upper body rests on: the normal, from the upper body down, within 45°
             // of its gravity (a body pushed sideways into a light one moves it).

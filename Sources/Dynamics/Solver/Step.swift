@@ -193,18 +193,29 @@ extension World {
     /// then loads the solver bodies.
     mutating func integrateVelocities(_ ctx: StepContext) {
         let H = ctx.tickDuration
-        bodySims.withUnsafeMutableBufferPointer { sims in
-            for i in 0..<sims.count {
-                var b = sims[i]
-                if b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { continue }
-                let a = b.gravity + b.invMass * b.force
-                b.v = (b.v + H * a) / (1 + H * b.linearDamping)
-                if b.flags & BodyFlags.fixedRotation != 0 {
-                    b.w = 0
-                } else {
-                    b.w = (b.w + H * b.invInertia * b.torque) / (1 + H * b.angularDamping)
+        gravityTable.withUnsafeBufferPointer { gravities in
+            bodyForces.withUnsafeBufferPointer { forces in
+                bodySims.withUnsafeMutableBufferPointer { sims in
+                    guard let gp = gravities.baseAddress else { return }
+                    @inline(__always) func integrate(_ i: Int, _ f: BodyForce) {
+                        var b = sims[i]
+                        if b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { return }
+                        let a = gp[Int(b.gravity)] + b.invMass * f.force
+                        b.v = (b.v + H * a) / (1 + H * b.linearDamping)
+                        if b.flags & BodyFlags.fixedRotation != 0 {
+                            b.w = 0
+                        } else {
+                            b.w = (b.w + H * b.invInertia * f.torque) / (1 + H * b.angularDamping)
+                        }
+                        sims[i] = b
+                    }
+                    // Without pushes, the arithmetic of a zero force (bit for bit as before).
+                    if forces.count == sims.count {
+                        for i in 0..<sims.count { integrate(i, forces[i]) }
+                    } else {
+                        for i in 0..<sims.count { integrate(i, .zero) }
+                    }
                 }
-                sims[i] = b
             }
         }
         loadSolverBodies()
@@ -217,18 +228,28 @@ extension World {
     mutating func integrateSubstepVelocities(_ ctx: StepContext) {
         let h = ctx.h
         bodySims.withUnsafeBufferPointer { sims in
-            solverBodies.withUnsafeMutableBufferPointer { sbs in
-                guard let base = sbs.baseAddress else { return }
-                for i in 0..<sims.count {
-                    let b = sims[i]
-                    if b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { continue }
-                    let s = base + i
-                    let a = b.gravity + b.invMass * b.force
-                    s.pointee.v = (s.pointee.v + h * a) / (1 + h * b.linearDamping)
-                    if b.flags & BodyFlags.fixedRotation != 0 {
-                        s.pointee.w = 0
-                    } else {
-                        s.pointee.w = (s.pointee.w + h * b.invInertia * b.torque) / (1 + h * b.angularDamping)
+            gravityTable.withUnsafeBufferPointer { gravities in
+                bodyForces.withUnsafeBufferPointer { forces in
+                    solverBodies.withUnsafeMutableBufferPointer { sbs in
+                        guard let base = sbs.baseAddress, let gp = gravities.baseAddress else { return }
+                        @inline(__always) func integrate(_ i: Int, _ f: BodyForce) {
+                            let b = sims[i]
+                            if b.flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { return }
+                            let s = base + i
+                            let a = gp[Int(b.gravity)] + b.invMass * f.force
+                            s.pointee.v = (s.pointee.v + h * a) / (1 + h * b.linearDamping)
+                            if b.flags & BodyFlags.fixedRotation != 0 {
+                                s.pointee.w = 0
+                            } else {
+                                s.pointee.w = (s.pointee.w + h * b.invInertia * f.torque) / (1 + h * b.angularDamping)
+                            }
+                        }
+                        // Without pushes, the arithmetic of a zero force (bit for bit as before).
+                        if forces.count == sims.count {
+                            for i in 0..<sims.count { integrate(i, forces[i]) }
+                        } else {
+                            for i in 0..<sims.count { integrate(i, .zero) }
+                        }
                     }
                 }
             }
@@ -434,45 +455,51 @@ extension World {
         }
     }
 
-    /// Recomputes every shape's and body's world bounding box from the current transforms.
+    /// Recomputes every shape's world bounding box from the current transforms.
     mutating func refreshBounds() {
         let sims = bodySims
         vertices.withUnsafeBufferPointer { pool in
             shapes.withUnsafeMutableBufferPointer { shapeBuf in
-                bodyInfos.withUnsafeMutableBufferPointer { infos in
-                    for i in 0..<infos.count { infos[i].aabb = .empty }
-                    for s in 0..<shapeBuf.count {
-                        let b = Int(shapeBuf[s].body)
-                        let box = shapeBuf[s].geometry.aabb(sims[b].transform, vertices: pool)
-                        shapeBuf[s].aabb = box
-                        infos[b].aabb = infos[b].aabb.union(box)
-                    }
+                for s in 0..<shapeBuf.count {
+                    let b = Int(shapeBuf[s].body)
+                    shapeBuf[s].aabb = shapeBuf[s].geometry.aabb(sims[b].transform, vertices: pool)
                 }
             }
         }
     }
 
-    /// Recomputes the bounding boxes of one body and its shapes (after an edit).
+    /// Recomputes the bounding boxes of one body's shapes (after an edit).
     mutating func refreshBounds(body b: Int) {
         let xf = bodySims[b].transform
+        var s = bodyInfos[b].firstShape
+        while s >= 0 {
+            shapes[Int(s)].aabb = vertices.withUnsafeBufferPointer { shapes[Int(s)].geometry.aabb(xf, vertices: $0) }
+            s = shapes[Int(s)].next
+        }
+    }
+
+    /// The world bounding box of body `b`: the union of its shapes' boxes (after the last
+    /// step or edit).
+    func bodyBox(_ b: Int) -> AABB {
         var box = AABB.empty
         var s = bodyInfos[b].firstShape
         while s >= 0 {
-            let shapeBox = vertices.withUnsafeBufferPointer { shapes[Int(s)].geometry.aabb(xf, vertices: $0) }
-            shapes[Int(s)].aabb = shapeBox
-            box = box.union(shapeBox)
+            box = box.union(shapes[Int(s)].aabb)
             s = shapes[Int(s)].next
         }
-        bodyInfos[b].aabb = box
+        return box
     }
 
-    /// Clears the per-frame force and torque accumulators (after the frame's ticks).
+    /// Clears the per-frame force and torque accumulators (after the frame's ticks), and lets
+    /// them go once no push behavior is left.
     mutating func clearForces() {
-        bodySims.withUnsafeMutableBufferPointer { sims in
-            for i in 0..<sims.count {
-                sims[i].force = .zero
-                sims[i].torque = 0
-            }
+        if bodyForces.isEmpty { return }
+        if pushes.isEmpty {
+            bodyForces = ContiguousArray()
+            return
+        }
+        bodyForces.withUnsafeMutableBufferPointer { forces in
+            for i in 0..<forces.count { forces[i] = .zero }
         }
     }
 }
