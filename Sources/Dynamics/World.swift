@@ -11,10 +11,10 @@
 // generation, as in Box2D. An item slot points at a body in the dense body arrays, which are
 // split by who touches them: `bodySims` (hot: pose, velocity, inverse mass, which gravity,
 // damping) is what the step reads, `bodyInfos` (cold: owner, shape list, mass) is for
-// bookkeeping; the frame's forces, while pushes exist, are `bodyForces`, parallel to them. Removing a body swaps the last one into its place and fixes the
-// back-indices (the owner item's `body` and the moved body's shapes). Shapes live in one dense
-// array linked per body, polygon vertices and normals in pools; the collision code reads them
-// through `ShapeGeometry`.
+// bookkeeping; the frame's forces, while pushes exist, are `bodyForces`, parallel to them.
+// Removing a body swaps the last one into its place and fixes the back-indices (the owner
+// item's `body` and the moved body's shapes). Shapes live in one dense array linked per body,
+// polygon vertices and normals in pools; the collision code reads them through `ShapeGeometry`.
 //
 // Item groups (Docs/semantics.md §5) are one body with one shape per member; members have no body and
 // their position is derived from the group's transform.

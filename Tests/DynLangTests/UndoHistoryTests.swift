@@ -22,6 +22,19 @@ struct UndoHistoryTests {
 
     static let policies: [UndoCheckpoints] = [.measured, .everyCommand, .fewest]
 
+    /// A box falling onto a floor, stepped 20 frames: where most of these tests start.
+    static let fallingBox = [
+        "add view a frame 100 0 40 40", "add view floor frame 0 600 375 20 anchored yes", "gravity a", "collide all", "step 20",
+    ]
+
+    /// A session whose history keeps checkpoints by `policy`, with `lines` entered at its prompt.
+    static func session(_ policy: UndoCheckpoints = .measured, _ lines: [String]) -> ScriptSession {
+        let s = ScriptSession()
+        s.interp.undoCheckpoints = policy
+        for line in lines { s.entry(line) }
+        return s
+    }
+
     @Test("Undoing each kind of command, one at a time, gives back each earlier state exactly", arguments: policies)
     func undoChainIsExact(policy: UndoCheckpoints) throws {
         let s = ScriptSession()
@@ -48,13 +61,7 @@ struct UndoHistoryTests {
     @Test("An undone step gives the hash of before the step, and stepping again the same hash as the first time",
           arguments: policies)
     func undoStepHash(policy: UndoCheckpoints) throws {
-        let s = ScriptSession()
-        s.interp.undoCheckpoints = policy
-        s.entry("add view a frame 100 0 40 40 vx 30")
-        s.entry("add view floor frame 0 600 375 20 anchored yes")
-        s.entry("gravity a")
-        s.entry("collide all")
-        s.entry("step 20")
+        let s = UndoHistoryTests.session(policy, ["add view a frame 100 0 40 40 vx 30"] + UndoHistoryTests.fallingBox.dropFirst())
         let before = try s.text("world.hash")
         s.entry("step 45")
         let after = try s.text("world.hash")
@@ -228,13 +235,7 @@ struct UndoReplayTests {
 
     @Test("A failed entry is taken back by replay when no checkpoint was kept before it", arguments: UndoHistoryTests.policies)
     func failedEntryRebuilt(policy: UndoCheckpoints) throws {
-        let s = ScriptSession()
-        s.interp.undoCheckpoints = policy
-        s.entry("add view a frame 100 0 40 40")
-        s.entry("add view floor frame 0 600 375 20 anchored yes")
-        s.entry("gravity a")
-        s.entry("collide all")
-        s.entry("step 20")
+        let s = UndoHistoryTests.session(policy, UndoHistoryTests.fallingBox)
         let before = fingerprint(s)
         let count = s.interp.undoableCount
         #expect(s.entry("step 30; add view b frame 0 0 5 5; set a.vx 40; print nothing") != nil)
@@ -244,19 +245,13 @@ struct UndoReplayTests {
         s.interp.settings.bail = false
         s.run("set a.x 30\nset a.x nothing\nstep 2\n")
         s.interp.settings.bail = true
-        let expected = ScriptSession()
-        for line in ["add view a frame 100 0 40 40", "add view floor frame 0 600 375 20 anchored yes", "gravity a",
-                     "collide all", "step 20", "set a.x 30", "step 2"] { expected.entry(line) }
+        let expected = UndoHistoryTests.session(.everyCommand, UndoHistoryTests.fallingBox + ["set a.x 30", "step 2"])
         #expect(s.hash == expected.hash)
     }
 
     @Test("After Ctrl-C stopped a command midway, undo of the next command gives back the state it left", arguments: UndoHistoryTests.policies)
     func interruptedStateKept(policy: UndoCheckpoints) throws {
-        let s = ScriptSession()
-        s.interp.undoCheckpoints = policy
-        s.entry("add view a frame 100 0 40 40")
-        s.entry("gravity")
-        let start = fingerprint(s)
+        let s = UndoHistoryTests.session(policy, ["add view a frame 100 0 40 40", "gravity"])
         var polls = 0
         s.interp.isInterrupted = { polls += 1; return polls > 7 }
         #expect(s.entry("step 100")?.contains("interrupted") == true)
@@ -272,7 +267,6 @@ struct UndoReplayTests {
         #expect(fingerprint(s) == stopped)
         s.entry("undo")  // the stopped step went with the command before it, as it always did
         s.entry("add view a frame 100 0 40 40")
-        _ = start
         #expect(s.interp.undoableCount >= 1)
     }
 
@@ -320,9 +314,7 @@ struct UndoReplayTests {
         let lib = dir + "/u.dyn"
         try "add view q frame 0 0 5 5\nundo\n".write(toFile: lib, atomically: true, encoding: .utf8)
         for policy in UndoHistoryTests.policies {
-            let s = ScriptSession()
-            s.interp.undoCheckpoints = policy
-            for line in ["add view a frame 100 0 40 40", "gravity", "step 5", "set a.x 20"] { s.entry(line) }
+            let s = UndoHistoryTests.session(policy, ["add view a frame 100 0 40 40", "gravity", "step 5", "set a.x 20"])
             let before = fingerprint(s)
             for entry in ["if true { add view b frame 0 0 5 5\nundo }", "source \"\(lib)\"",
                           "fn f() { undo }\nprint f()", "for i in 0..<2 { step 1\nundo }"] {

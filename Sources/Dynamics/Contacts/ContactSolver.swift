@@ -768,6 +768,21 @@ extension World {
         }
     }
 
+    /// A contact point's effective masses along the normal `n` and the tangent `t` (1/k; 0
+    /// where nothing can move it), its arms `rA`, `rB` about the centres of mass.
+    @inline(__always)
+    static func pointMasses(
+        _ rA: Vec2, _ rB: Vec2, _ n: Vec2, _ t: Vec2, mA: Real, iA: Real, mB: Real, iB: Real
+    ) -> (normal: Real, tangent: Real) {
+        let rnA = rA.cross(n)
+        let rnB = rB.cross(n)
+        let kN = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+        let rtA = rA.cross(t)
+        let rtB = rB.cross(t)
+        let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+        return (kN > 0 ? 1 / kN : 0, kT > 0 ? 1 / kT : 0)
+    }
+
     /// Builds the tick's contact constraints: dynamic pairs first, then pairs with a static
     /// body (solved last in every pass, so they have the last word against push-through).
     mutating func prepareContacts(_ ctx: StepContext) {
@@ -809,17 +824,13 @@ extension World {
                                 @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> (ContactConstraintPoint, Real) {
                                     let rA = mp.anchorA + offA
                                     let rB = mp.anchorB + offB
-                                    let rnA = rA.cross(n)
-                                    let rnB = rB.cross(n)
-                                    let kN = A.invMass + B.invMass + A.invInertia * rnA * rnA + B.invInertia * rnB * rnB
-                                    let rtA = rA.cross(t)
-                                    let rtB = rB.cross(t)
-                                    let kT = A.invMass + B.invMass + A.invInertia * rtA * rtA + B.invInertia * rtB * rtB
+                                    let (normalMass, tangentMass) = World.pointMasses(
+                                        rA, rB, n, t, mA: A.invMass, iA: A.invInertia, mB: B.invMass, iB: B.invInertia)
                                     let dv = B.velocity(at: rB) - A.velocity(at: rA)
                                     let p = ContactConstraintPoint(
                                         rA: rA, rB: rB, baseSeparation: mp.separation - (rB - rA).dot(n), normalImpulse: ln,
-                                        tangentImpulse: lt, normalMass: kN > 0 ? 1 / kN : 0,
-                                        tangentMass: kT > 0 ? 1 / kT : 0, totalNormalImpulse: 0, totalTangentImpulse: 0)
+                                        tangentImpulse: lt, normalMass: normalMass,
+                                        tangentMass: tangentMass, totalNormalImpulse: 0, totalTangentImpulse: 0)
                                     return (p, dv.dot(n))
                                 }
                                 let (p1, vn1) = point(sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)

@@ -472,14 +472,8 @@ extension World {
             let d = q.rB - q.rA
             // The separation s0 along the new normal: s0 = base + d·n for either normal.
             q.baseSeparation += d.dot(old) - d.dot(n)
-            let rnA = q.rA.cross(n)
-            let rnB = q.rB.cross(n)
-            let kN = c.invMassA + c.invMassB + c.invIA * rnA * rnA + c.invIB * rnB * rnB
-            let rtA = q.rA.cross(t)
-            let rtB = q.rB.cross(t)
-            let kT = c.invMassA + c.invMassB + c.invIA * rtA * rtA + c.invIB * rtB * rtB
-            q.normalMass = kN > 0 ? 1 / kN : 0
-            q.tangentMass = kT > 0 ? 1 / kT : 0
+            (q.normalMass, q.tangentMass) = World.pointMasses(
+                q.rA, q.rB, n, t, mA: c.invMassA, iA: c.invIA, mB: c.invMassB, iB: c.invIB)
             ps[2 &* ci &+ k] = q
             let vn = (B.velocity(at: q.rB) - A.velocity(at: q.rA)).dot(n)
             if k == 0 {
