@@ -891,18 +891,14 @@ extension World {
                                                     // relative to its cached manifold keeps it, re-anchored.
                                                     // Its manifold and cache, if the manifold has points.
                                                     let sim = c.pointee.sim >= 0 ? simBuf.baseAddress! + Int(c.pointee.sim) : nil
+                                                    // The poses, read only for a pair that has a manifold or comes to
+                                                    // have one (most pairs of a falling crowd have neither).
                                                     var poseA = RecyclePose.fixed
                                                     var poseB = RecyclePose.fixed
-                                                    if haveExtents {
-                                                        let sB = sims.baseAddress! + Int(bodyB)
-                                                        poseB = RecyclePose(
-                                                            c: sB.pointee.center, q: sB.pointee.transform.q, p: sB.pointee.transform.p,
-                                                            v: sB.pointee.v, w: sB.pointee.w, extent: maxExtent[Int(bodyB)])
+                                                    if haveExtents && sim != nil {
+                                                        poseB = World.recyclePose(sims.baseAddress! + Int(bodyB), extent: maxExtent[Int(bodyB)])
                                                         if !isSegment {
-                                                            let sA = sims.baseAddress! + Int(bodyA)
-                                                            poseA = RecyclePose(
-                                                                c: sA.pointee.center, q: sA.pointee.transform.q, p: sA.pointee.transform.p,
-                                                                v: sA.pointee.v, w: sA.pointee.w, extent: maxExtent[Int(bodyA)])
+                                                            poseA = World.recyclePose(sims.baseAddress! + Int(bodyA), extent: maxExtent[Int(bodyA)])
                                                         }
                                                         // (A pair whose reference body changed is measured afresh.)
                                                         if let t = sim, t.pointee.cache.epoch == recycleEpoch
@@ -953,6 +949,14 @@ extension World {
                                                     if m.pointCount > 0 {
                                                         let cache: ManifoldCache
                                                         if haveExtents {
+                                                            if sim == nil {
+                                                                poseB = World.recyclePose(
+                                                                    sims.baseAddress! + Int(bodyB), extent: maxExtent[Int(bodyB)])
+                                                                if !isSegment {
+                                                                    poseA = World.recyclePose(
+                                                                        sims.baseAddress! + Int(bodyA), extent: maxExtent[Int(bodyA)])
+                                                                }
+                                                            }
                                                             // The normal turns with the body whose face it is (the
                                                             // narrowphase keeps the other's where they are not parallel).
                                                             var face: Int32 = 0

@@ -126,6 +126,16 @@ struct RecyclePose {
 }
 
 extension World {
+    /// The pose of the body at `sim`, whose shapes reach `extent` from its centre.
+    @inline(__always)
+    static func recyclePose(_ sim: UnsafePointer<BodySim>, extent: Real) -> RecyclePose {
+        RecyclePose(
+            c: sim.pointee.center, q: sim.pointee.transform.q, p: sim.pointee.transform.p, v: sim.pointee.v,
+            w: sim.pointee.w, extent: extent)
+    }
+}
+
+extension World {
     /// How far (pt) a pair may have moved relative to its cached manifold, and may move in
     /// the coming tick, for the manifold to be kept: a quarter of the linear slop.
     public static let recycleDistance: Real = 0.25 * CollisionConstants.linearSlop
