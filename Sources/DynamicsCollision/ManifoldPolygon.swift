@@ -7,6 +7,7 @@ import DynamicsMath
 /// Maths: with centres cA, cB and d = cB − cA, the separation is |d| − rA − rB along
 /// n = d/|d| (n = (0, 1) when the centres coincide). The point lies midway between
 /// cA + rA·n and cB − rB·n.
+@inlinable
 public func collideCircles(
     _ a: Circle, _ xfA: Transform, _ b: Circle, _ xfB: Transform, cutoff: Real = CollisionConstants.speculativeDistance
 ) -> Manifold {

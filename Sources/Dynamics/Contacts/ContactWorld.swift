@@ -891,6 +891,85 @@ extension World {
                                                     // relative to its cached manifold keeps it, re-anchored.
                                                     // Its manifold and cache, if the manifold has points.
                                                     let sim = c.pointee.sim >= 0 ? simBuf.baseAddress! + Int(c.pointee.sim) : nil
+                                                    // A circle against a circle, a segment or a small polygon is
+                                                    // measured afresh every tick, never recycled: its narrowphase
+                                                    // costs less than the recycling's test and re-anchoring
+                                                    // (Recycling.swift, "Cost"), and a fresh manifold is exact.
+                                                    let kindB = shapeB.pointee.geometry.kind
+                                                    let kindA = isSegment ? ShapeKind.polygon : shapeBuf[Int(c.pointee.indexA)].geometry.kind
+                                                    let fresh: Bool
+                                                    switch (kindA, kindB) {
+                                                    case (.circle, .circle): fresh = true
+                                                    case (.polygon, .circle):
+                                                        fresh = isSegment
+                                                            || shapeBuf[Int(c.pointee.indexA)].geometry.vertexCount <= World.freshPolygonVertices
+                                                    case (.circle, .polygon): fresh = shapeB.pointee.geometry.vertexCount <= World.freshPolygonVertices
+                                                    default: fresh = false
+                                                    }
+                                                    if fresh {
+                                                        // No recycling: no poses, no cache (never read).
+                                                        let boxA = isSegment
+                                                            ? segFat[Int(c.pointee.indexA)].expanded(by: cutoff - CollisionConstants.speculativeDistance)
+                                                            : shapeBuf[Int(c.pointee.indexA)].aabb.expanded(by: cutoff)
+                                                        if !boxA.overlaps(shapeB.pointee.aabb) {
+                                                            m = .empty
+                                                        } else if isSegment {
+                                                            m = collide(
+                                                                segs[Int(c.pointee.indexA)].segment, .identity, shapeB.pointee.geometry, xfB,
+                                                                vertices: vp, normals: np, cutoff: cutoff)
+                                                        } else if kindA == .circle && kindB == .circle {
+                                                            // (The dispatch's own case, called directly: most of a crowd of balls.)
+                                                            m = collideCircles(
+                                                                Circle(shapeBuf[Int(c.pointee.indexA)].geometry), sims[Int(bodyA)].transform,
+                                                                Circle(shapeB.pointee.geometry), xfB, cutoff: cutoff)
+                                                        } else {
+                                                            m = collide(
+                                                                shapeBuf[Int(c.pointee.indexA)].geometry, sims[Int(bodyA)].transform, shapeB.pointee.geometry, xfB,
+                                                                vertices: vp, normals: np, cutoff: cutoff)
+                                                        }
+                                                        if m.pointCount > 0 {
+                                                            let frictionA = isSegment ? segs[Int(c.pointee.indexA)].friction : shapeBuf[Int(c.pointee.indexA)].friction
+                                                            let friction = (frictionA * shapeB.pointee.friction).squareRoot()
+                                                            let overlapping = m.point1.separation <= 0 || (m.pointCount > 1 && m.point2.separation <= 0)
+                                                            if flagsA & BodyFlags.isAsleep != 0 && flagsB & inactive == 0 {
+                                                                cw.wakeScratch.append(bodyA)
+                                                            }
+                                                            if flagsB & BodyFlags.isAsleep != 0 && flagsA & inactive == 0 {
+                                                                cw.wakeScratch.append(bodyB)
+                                                            }
+                                                            if let t = sim {
+                                                                World.matchImpulses(&t.pointee, &m)
+                                                                t.pointee.manifold = m
+                                                                t.pointee.friction = friction
+                                                                t.pointee.restitution = restitution
+                                                                if overlapping {
+                                                                    t.pointee.flags |= ContactFlags.overlapping
+                                                                } else {
+                                                                    t.pointee.flags &= ~ContactFlags.overlapping
+                                                                }
+                                                            } else {
+                                                                let fresh = World.newSim(
+                                                                    c.pointee, m, .none, flags: overlapping ? ContactFlags.overlapping : 0,
+                                                                    friction: friction, restitution: restitution, items: itemTable,
+                                                                    boundarySlots: boundaryTable, segments: segs)
+                                                                if let s = cw.freeSims.popLast() {
+                                                                    simBuf[Int(s)] = fresh
+                                                                    c.pointee.sim = s
+                                                                } else {
+                                                                    grown = fresh
+                                                                    grownContact = i
+                                                                    return
+                                                                }
+                                                            }
+                                                        } else if let t = sim {
+                                                            if t.pointee.flags & ContactFlags.touching != 0 {
+                                                                cw.ended.append(World.makeEvent(t.pointee, began: false))
+                                                            }
+                                                            cw.freeSims.append(c.pointee.sim)
+                                                            c.pointee.sim = -1
+                                                        }
+                                                        continue
+                                                    }
                                                     // The poses, read only for a pair that has a manifold or comes to
                                                     // have one (most pairs of a falling crowd have neither).
                                                     var poseA = RecyclePose.fixed

@@ -140,6 +140,11 @@ extension World {
     /// the coming tick, for the manifold to be kept: a quarter of the linear slop.
     public static let recycleDistance: Real = 0.25 * CollisionConstants.linearSlop
 
+    /// A circle's contact with a polygon of at most this many vertices is never recycled
+    /// (file comment, "Cost"): the polygon–circle narrowphase, a pass over the faces, costs
+    /// less than the recycling's test and re-anchoring up to about this size.
+    static let freshPolygonVertices: Int32 = 8
+
     /// The cache of manifold `m` computed at poses A and B.
     @inline(__always)
     static func cacheManifold(
