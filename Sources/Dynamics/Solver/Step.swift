@@ -381,15 +381,57 @@ extension World {
                     }
                 }
             }
-            refreshBounds()
-            moveProxies()
+            refreshBoundsAndMoveProxies()
             return
         }
         var scratch = ContiguousArray<Int32>()
         swap(&scratch, &contactWorld.queryScratch)
-        for i in 0..<n {
+        // The bodies are written in place, through pointers (a copy of each 144-byte record out
+        // and back, with the array's uniqueness check, cost as much as the rest); a body fast
+        // enough to be swept (Continuous.swift) leaves the loop, is swept and written as before,
+        // and the loop resumes after it. Bodies are still finished in order, so a bullet's
+        // sweep sees the same poses as before.
+        var next = 0
+        while next < n {
+            var sweep = -1
+            bodySims.withUnsafeMutableBufferPointer { sims in
+                solverBodies.withUnsafeBufferPointer { sbs in
+                    contactWorld.bodyMinExtent.withUnsafeBufferPointer { minExtents in
+                        contactWorld.bodyMaxExtent.withUnsafeBufferPointer { maxExtents in
+                            while next < n {
+                                let i = next
+                                if sims[i].flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 {
+                                    next += 1
+                                    continue
+                                }
+                                let s = sbs[i]
+                                let minExtent = minExtents[i]
+                                let motion = s.dp.length + abs(s.da) * maxExtents[i]
+                                if minExtent > 0 && motion > 0.5 * minExtent {
+                                    sweep = i
+                                    return
+                                }
+                                next += 1
+                                let b = sims.baseAddress! + i
+                                b.pointee.v = s.v
+                                b.pointee.w = s.w
+                                let a1 = b.pointee.angle
+                                b.pointee.center = b.pointee.center + s.dp
+                                let a2 = a1 + s.da
+                                if a2 != a1 {
+                                    b.pointee.angle = a2
+                                    b.pointee.transform.q = Rot(angle: a2)
+                                }
+                                b.pointee.transform.p = b.pointee.center - b.pointee.transform.q.apply(b.pointee.localCenter)
+                            }
+                        }
+                    }
+                }
+            }
+            if sweep < 0 { break }
+            let i = sweep
+            next = i + 1
             let flags = bodySims[i].flags
-            if flags & (BodyFlags.isStatic | BodyFlags.isAsleep) != 0 { continue }
             let s = solverBodies[i]
             var sim = bodySims[i]
             sim.v = s.v
@@ -398,19 +440,13 @@ extension World {
             let a1 = sim.angle
             var c2 = c1 + s.dp
             var a2 = a1 + s.da
-            if haveExtents {
-                let minExtent = contactWorld.bodyMinExtent[i]
-                let motion = s.dp.length + abs(s.da) * contactWorld.bodyMaxExtent[i]
-                if minExtent > 0 && motion > 0.5 * minExtent {
-                    var t = continuousFraction(body: i, c1: c1, c2: c2, a1: a1, a2: a2, queryScratch: &scratch)
-                    if flags & BodyFlags.isBullet != 0 {
-                        t = bulletFraction(body: i, c1: c1, c2: c2, a1: a1, a2: a2, tMax: t, queryScratch: &scratch)
-                    }
-                    if t < 1 {
-                        c2 = c1 + t * (c2 - c1)
-                        a2 = a1 + t * (a2 - a1)
-                    }
-                }
+            var t = continuousFraction(body: i, c1: c1, c2: c2, a1: a1, a2: a2, queryScratch: &scratch)
+            if flags & BodyFlags.isBullet != 0 {
+                t = bulletFraction(body: i, c1: c1, c2: c2, a1: a1, a2: a2, tMax: t, queryScratch: &scratch)
+            }
+            if t < 1 {
+                c2 = c1 + t * (c2 - c1)
+                a2 = a1 + t * (a2 - a1)
             }
             sim.center = c2
             if a2 != a1 {
@@ -421,8 +457,7 @@ extension World {
             bodySims[i] = sim
         }
         swap(&scratch, &contactWorld.queryScratch)
-        refreshBounds()
-        moveProxies()
+        refreshBoundsAndMoveProxies()
     }
 
     /// Whether an awake body is a bullet (a scan of the flags; only asked in a world with
@@ -451,6 +486,41 @@ extension World {
             if DynamicTree.fatBoxHolds(contactWorld.itemFat[slot], tight: tight, displacement: d) { continue }
             if contactWorld.broadPhase.moveProxy(key, tight: tight, displacement: d) {
                 contactWorld.itemFat[slot] = contactWorld.broadPhase.fatAABB(key)
+            }
+        }
+    }
+
+    /// `refreshBounds()`, then `moveProxies()`, in one pass over the shapes read through
+    /// pointers: the same boxes and the same re-filings in the same order (each shape's
+    /// proxy depends only on its own box), half the walking and no bounds checks.
+    mutating func refreshBoundsAndMoveProxies() {
+        if contactWorld.dirty {
+            refreshBounds()
+            return
+        }
+        let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
+        vertices.withUnsafeBufferPointer { pool in
+            bodySims.withUnsafeBufferPointer { sims in
+                solverBodies.withUnsafeBufferPointer { sbs in
+                    contactWorld.itemProxies.withUnsafeBufferPointer { proxies in
+                        shapes.withUnsafeMutableBufferPointer { shapeBuf in
+                            for s in 0..<shapeBuf.count {
+                                let b = Int(shapeBuf[s].body)
+                                let tight = shapeBuf[s].geometry.aabb(sims[b].transform, vertices: pool)
+                                shapeBuf[s].aabb = tight
+                                let slot = Int(shapeBuf[s].item)
+                                let key = proxies[slot]
+                                if key.raw < 0 { continue }
+                                if sims[b].flags & inactive != 0 { continue }
+                                let d = b < sbs.count ? sbs[b].dp : Vec2(0, 0)
+                                if DynamicTree.fatBoxHolds(contactWorld.itemFat[slot], tight: tight, displacement: d) { continue }
+                                if contactWorld.broadPhase.moveProxy(key, tight: tight, displacement: d) {
+                                    contactWorld.itemFat[slot] = contactWorld.broadPhase.fatAABB(key)
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
     }
