@@ -506,7 +506,15 @@ extension World {
                         shapes.withUnsafeMutableBufferPointer { shapeBuf in
                             for s in 0..<shapeBuf.count {
                                 let b = Int(shapeBuf[s].body)
-                                let tight = shapeBuf[s].geometry.aabb(sims[b].transform, vertices: pool)
+                                let g = shapeBuf[s].geometry
+                                let tight: AABB
+                                if g.kind == .circle {
+                                    // `aabb`'s own case, here without the call (a crowd of balls).
+                                    let c = sims[b].transform.apply(g.center)
+                                    tight = AABB(lower: Vec2(c.x - g.radius, c.y - g.radius), upper: Vec2(c.x + g.radius, c.y + g.radius))
+                                } else {
+                                    tight = g.aabb(sims[b].transform, vertices: pool)
+                                }
                                 shapeBuf[s].aabb = tight
                                 let slot = Int(shapeBuf[s].item)
                                 let key = proxies[slot]
