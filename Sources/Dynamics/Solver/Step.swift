@@ -467,32 +467,11 @@ extension World {
         return false
     }
 
-    /// Re-files the proxies of awake dynamic bodies whose shapes left their fat boxes; a new
-    /// fat box reaches ahead along the tick's displacement of the body's centre (the solver
-    /// body's dp; DynamicTree.swift, "Fat boxes").
-    mutating func moveProxies() {
-        if contactWorld.dirty { return }
-        let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
-        for s in shapes.indices {
-            let slot = Int(shapes[s].item)
-            let key = contactWorld.itemProxies[slot]
-            if key.raw < 0 { continue }
-            let b = Int(shapes[s].body)
-            if bodySims[b].flags & inactive != 0 { continue }
-            // Most shapes stay inside their fat box: `itemFat` mirrors it, so that test reads
-            // no tree (the broadphase repeats it before it moves anything).
-            let tight = shapes[s].aabb
-            let d = b < solverBodies.count ? solverBodies[b].dp : Vec2(0, 0)
-            if DynamicTree.fatBoxHolds(contactWorld.itemFat[slot], tight: tight, displacement: d) { continue }
-            if contactWorld.broadPhase.moveProxy(key, tight: tight, displacement: d) {
-                contactWorld.itemFat[slot] = contactWorld.broadPhase.fatAABB(key)
-            }
-        }
-    }
-
-    /// `refreshBounds()`, then `moveProxies()`, in one pass over the shapes read through
-    /// pointers: the same boxes and the same re-filings in the same order (each shape's
-    /// proxy depends only on its own box), half the walking and no bounds checks.
+    /// Recomputes every shape's world bounding box (as `refreshBounds()`), and re-files the
+    /// proxies of awake dynamic bodies whose shapes left their fat boxes; a new fat box reaches
+    /// ahead along the tick's displacement of the body's centre (the solver body's dp;
+    /// DynamicTree.swift, "Fat boxes"). One pass over the shapes, read through pointers (two
+    /// passes, `refreshBounds` then a `moveProxies`, walked the shapes twice with bounds checks).
     mutating func refreshBoundsAndMoveProxies() {
         if contactWorld.dirty {
             refreshBounds()
@@ -520,6 +499,8 @@ extension World {
                                 let key = proxies[slot]
                                 if key.raw < 0 { continue }
                                 if sims[b].flags & inactive != 0 { continue }
+                                // Most shapes stay inside their fat box: `itemFat` mirrors it, so that
+                                // test reads no tree (the broadphase repeats it before it moves anything).
                                 let d = b < sbs.count ? sbs[b].dp : Vec2(0, 0)
                                 if DynamicTree.fatBoxHolds(contactWorld.itemFat[slot], tight: tight, displacement: d) { continue }
                                 if contactWorld.broadPhase.moveProxy(key, tight: tight, displacement: d) {
