@@ -53,15 +53,16 @@
 // (M/m)·g·θ = 0.06 pt/s².
 //
 // Cost: one contact of the resting 210-box pyramid costs about 1,900 instructions of
-// narrowphase per tick; a recycled one about 150. A round pair is the other way round: a
-// circle's manifold against a circle costs about 70 instructions, against a segment or a box
-// little more, while the drift test and the re-anchoring cost about 250 (with the poses and
-// the cache written when it is computed). So a circle against a circle, a segment or a
-// polygon of at most `freshPolygonVertices` vertices is measured afresh every tick and never
-// cached (`World.collideFreshPair`); rain's settled pile had three quarters of its manifolds
-// recycled (1.75 M of 2.27 M over its 600 frames), and dropping that took 4 % off its
-// instructions (Docs/benchmarks.md, "2026-11-28, rain's collision stage"). Ellipses, whose
-// narrowphase iterates, and polygon pairs keep recycling.
+// narrowphase per tick; a recycled one about 150. A round pair is the other way round: two
+// circles' manifold costs about 70 instructions (against a segment or a box, a pass over its
+// few faces more), as much as the drift test alone, before the re-anchoring, the poses it
+// reads and the cache written whenever the manifold is computed. So a circle against a circle,
+// a segment or a polygon of at most `freshPolygonVertices` vertices is measured afresh every
+// tick and never cached (`World.collideFreshPair`): rain's settled pile had three quarters of
+// its manifolds recycled (1.75 M of 2.27 M over its 600 frames), and measuring them all afresh
+// took 3 % off its instructions, about 100 a contact with points (Docs/benchmarks.md,
+// "2026-11-28, rain's collision stage"). Ellipses, whose narrowphase iterates, and polygon
+// pairs keep recycling.
 
 import DynamicsCollision
 import DynamicsMath
