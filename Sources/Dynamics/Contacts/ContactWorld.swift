@@ -177,6 +177,8 @@ struct ContactWorld {
     var constraints = ContiguousArray<ContactConstraint>()
     /// Their points, two per constraint.
     var constraintPoints = ContiguousArray<ContactConstraintPoint>()
+    /// Prepare's scratch: the contacts with a static side, built after the others.
+    var staticPairs = ContiguousArray<Int32>()
     /// The solve order (Contacts/WideContactSolver.swift): the overflow constraints, solved
     /// one by one, then the coloured ones four to a wide record, colour by colour.
     var overflowContacts = ContiguousArray<Int32>()

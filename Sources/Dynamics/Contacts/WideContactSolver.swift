@@ -358,19 +358,27 @@ extension World {
         let wide = contactWorld.wideContacts
         contactWorld.constraintPoints.withUnsafeMutableBufferPointer { ps in
             wide.withUnsafeBufferPointer { ws in
+                guard let pp = ps.baseAddress, let wb = ws.baseAddress else { return }
                 for r in 0..<ws.count {
-                    let w = ws[r]
+                    // Read in place (a record is over 400 bytes).
+                    let w = wb + r
+                    // A record without a second point never touched its second points: they
+                    // are the inert zeros prepare wrote (`writeLane`), and stay so.
+                    let two = w.pointee.twoPoints
                     for lane in 0..<4 {
-                        let i = Int(w.index[lane])
+                        let i = Int(w.pointee.index[lane])
                         if i < 0 { continue }
-                        ps[2 &* i].normalImpulse = Real(w.p1.normalImpulse[lane])
-                        ps[2 &* i].tangentImpulse = Real(w.p1.tangentImpulse[lane])
-                        ps[2 &* i].totalNormalImpulse = Real(w.p1.totalNormalImpulse[lane])
-                        ps[2 &* i].totalTangentImpulse = Real(w.p1.totalTangentImpulse[lane])
-                        ps[2 &* i &+ 1].normalImpulse = Real(w.p2.normalImpulse[lane])
-                        ps[2 &* i &+ 1].tangentImpulse = Real(w.p2.tangentImpulse[lane])
-                        ps[2 &* i &+ 1].totalNormalImpulse = Real(w.p2.totalNormalImpulse[lane])
-                        ps[2 &* i &+ 1].totalTangentImpulse = Real(w.p2.totalTangentImpulse[lane])
+                        let p = pp + 2 &* i
+                        p.pointee.normalImpulse = Real(w.pointee.p1.normalImpulse[lane])
+                        p.pointee.tangentImpulse = Real(w.pointee.p1.tangentImpulse[lane])
+                        p.pointee.totalNormalImpulse = Real(w.pointee.p1.totalNormalImpulse[lane])
+                        p.pointee.totalTangentImpulse = Real(w.pointee.p1.totalTangentImpulse[lane])
+                        if !two { continue }
+                        let q = p + 1
+                        q.pointee.normalImpulse = Real(w.pointee.p2.normalImpulse[lane])
+                        q.pointee.tangentImpulse = Real(w.pointee.p2.tangentImpulse[lane])
+                        q.pointee.totalNormalImpulse = Real(w.pointee.p2.totalNormalImpulse[lane])
+                        q.pointee.totalTangentImpulse = Real(w.pointee.p2.totalTangentImpulse[lane])
                     }
                 }
             }
