@@ -188,6 +188,12 @@ struct ContactWorld {
     var colourMasks = ContiguousArray<UInt32>()
     var constraintColours = ContiguousArray<Int8>()
     var colourCounts = ContiguousArray<Int32>()
+    /// What last tick's colours were worked out from, per constraint (its bodies and which
+    /// are dynamic), with the solver bodies and records there were: equal keys, equal colours
+    /// (WideContactSolver.swift, "Reuse").
+    var colourKeys = ContiguousArray<UInt64>()
+    var colouredBodies = -1
+    var colouredRecords = -1
     /// The solver bodies the wide records name, each once, and (indexed by solver body) their
     /// single-precision state while the wide records are solved (WideContactSolver.swift,
     /// "Bodies in single precision").
