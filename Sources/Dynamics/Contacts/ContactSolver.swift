@@ -58,13 +58,8 @@ import DynamicsCollision
 import DynamicsMath
 
 /// One point of a prepared contact.
-/// The tables prepare reads, as pointers for one tick's walk (`World.buildConstraint`).
+/// What prepare's rows share in a tick (`World.buildConstraint`).
 struct PrepareTables {
-    var contacts: UnsafePointer<Contact>
-    var sims: UnsafePointer<ContactSim>
-    var bodySims: UnsafePointer<BodySim>
-    var bodies: UnsafePointer<SolverBody>
-    var shapes: UnsafePointer<ShapeRecord>
     var staticIndex: Int32
     var soft: Softness
     var staticSoft: Softness
@@ -72,6 +67,11 @@ struct PrepareTables {
 }
 
 struct ContactConstraintPoint {
+    /// A place in the table before prepare writes it.
+    static let unused = ContactConstraintPoint(
+        rA: .zero, rB: .zero, baseSeparation: 0, normalImpulse: 0, tangentImpulse: 0, normalMass: 0, tangentMass: 0,
+        totalNormalImpulse: 0, totalTangentImpulse: 0)
+
     /// Anchors about the centres of mass, world axes, fixed for the tick.
     var rA: Vec2
     var rB: Vec2
@@ -91,6 +91,12 @@ struct ContactConstraintPoint {
 /// (the second unused for one-point manifolds), so that the hot loops address them with
 /// pointer arithmetic instead of copying whole constraints.
 struct ContactConstraint {
+    /// A place in the table before prepare writes it.
+    static let unused = ContactConstraint(
+        a: 0, b: 0, contact: 0, pointCount: 0, normal: .zero, friction: 0, restitution: 0, invMassA: 0, invIA: 0,
+        invMassB: 0, invIB: 0, softness: .rigid, relativeVelocity1: 0, relativeVelocity2: 0, speculativeRate: 0,
+        rollA: 0, rollB: 0, fixedArmA: false, fixedArmB: false)
+
     /// Solver body indices (the static identity body for segments).
     var a: Int32
     var b: Int32
@@ -802,55 +808,73 @@ extension World {
     mutating func prepareContacts(_ ctx: StepContext) {
         var cs = ContiguousArray<ContactConstraint>()
         var ps = ContiguousArray<ContactConstraintPoint>()
+        var order = ContiguousArray<Int32>()
         var later = ContiguousArray<Int32>()
         swap(&cs, &contactWorld.constraints)
         swap(&ps, &contactWorld.constraintPoints)
+        swap(&order, &contactWorld.prepareOrder)
         swap(&later, &contactWorld.staticPairs)
-        cs.removeAll(keepingCapacity: true)
-        ps.removeAll(keepingCapacity: true)
+        order.removeAll(keepingCapacity: true)
         later.removeAll(keepingCapacity: true)
-        // Every constraint has a manifold: the manifolds' table bounds the count (no growth
-        // while appending, and no reserve for the many pairs without points). Grown
-        // geometrically: reserving the exact bound would allocate again each time it rises.
-        let bound = contactWorld.contactSims.count
-        if cs.capacity < bound { cs.reserveCapacity(Swift.max(bound, 2 &* cs.capacity)) }
-        if ps.capacity < 2 &* bound { ps.reserveCapacity(Swift.max(2 &* bound, 2 &* ps.capacity)) }
         let staticIndex = Int32(bodySims.count)
         let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
-        let soft = ctx.contactSoftness
-        let staticSoft = ctx.staticContactSoftness
-        let invH = ctx.invH
+        // Which contacts make constraints, in their order: pairs of dynamic bodies, then
+        // pairs with a static side.
+        bodySims.withUnsafeBufferPointer { sims in
+            contactWorld.contacts.withUnsafeBufferPointer { contacts in
+                guard let base = contacts.baseAddress, let sb = sims.baseAddress else { return }
+                for ci in 0..<contacts.count {
+                    let cp = base + ci
+                    if cp.pointee.sim < 0 { continue }
+                    let bodyA = cp.pointee.bodyA
+                    let flagsA = bodyA >= 0 ? (sb + Int(bodyA)).pointee.flags : BodyFlags.isStatic
+                    let flagsB = (sb + Int(cp.pointee.bodyB)).pointee.flags
+                    if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
+                    if (flagsA | flagsB) & BodyFlags.isStatic != 0 {
+                        later.append(Int32(truncatingIfNeeded: ci))
+                    } else {
+                        order.append(Int32(truncatingIfNeeded: ci))
+                    }
+                }
+            }
+        }
+        let dynamicCount = order.count
+        for k in 0..<later.count { order.append(later[k]) }
+        // The tables take the tick's count (grown or cut by the difference from last tick's)
+        // and every constraint is written in place: no append, with its checks, per row.
+        let m = order.count
+        if cs.count > m { cs.removeLast(cs.count - m) }
+        while cs.count < m { cs.append(.unused) }
+        if ps.count > 2 &* m { ps.removeLast(ps.count - 2 &* m) }
+        while ps.count < 2 &* m { ps.append(.unused) }
+        let tables = PrepareTables(
+            staticIndex: staticIndex, soft: ctx.contactSoftness, staticSoft: ctx.staticContactSoftness, invH: ctx.invH)
         bodySims.withUnsafeBufferPointer { sims in
             solverBodies.withUnsafeBufferPointer { bodies in
                 shapes.withUnsafeBufferPointer { shapeTable in
                     contactWorld.contacts.withUnsafeBufferPointer { contacts in
                         contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
-                            guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress,
-                                  let sb = sims.baseAddress, let bb = bodies.baseAddress, let shb = shapeTable.baseAddress
-                            else { return }
-                            let tables = PrepareTables(
-                                contacts: base, sims: simBase, bodySims: sb, bodies: bb, shapes: shb, staticIndex: staticIndex,
-                                soft: soft, staticSoft: staticSoft, invH: invH)
-                            for ci in 0..<contacts.count {
-                                let cp = base + ci
-                                if cp.pointee.sim < 0 { continue }
-                                let bodyA = cp.pointee.bodyA
-                                let flagsA = bodyA >= 0 ? (sb + Int(bodyA)).pointee.flags : BodyFlags.isStatic
-                                let flagsB = (sb + Int(cp.pointee.bodyB)).pointee.flags
-                                if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
-                                if (flagsA | flagsB) & BodyFlags.isStatic != 0 {
-                                    later.append(Int32(truncatingIfNeeded: ci))
-                                } else {
-                                    World.buildConstraint(ci, isStatic: false, tables, &cs, &ps)
+                            order.withUnsafeBufferPointer { list in
+                                cs.withUnsafeMutableBufferPointer { cb in
+                                    ps.withUnsafeMutableBufferPointer { pb in
+                                        guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress,
+                                              let sb = sims.baseAddress, let bb = bodies.baseAddress,
+                                              let shb = shapeTable.baseAddress, let cp = cb.baseAddress, let pp = pb.baseAddress
+                                        else { return }
+                                        for k in 0..<m {
+                                            World.buildConstraint(
+                                                Int(list[k]), isStatic: k >= dynamicCount, tables, base, simBase, sb, bb, shb,
+                                                cp + k, pp + 2 &* k)
+                                        }
+                                    }
                                 }
                             }
-                            // By index (an array's iterator allocates in an unoptimized build).
-                            for k in 0..<later.count { World.buildConstraint(Int(later[k]), isStatic: true, tables, &cs, &ps) }
                         }
                     }
                 }
             }
         }
+        swap(&order, &contactWorld.prepareOrder)
         swap(&later, &contactWorld.staticPairs)
         limitPushOut(&cs, ps)
         findStacks(&cs, &ps, landings: true, forceStep: ctx.forceStep)
@@ -861,17 +885,19 @@ extension World {
 
     @inline(__always)
     static func buildConstraint(
-        _ ci: Int, isStatic: Bool, _ t: PrepareTables, _ cs: inout ContiguousArray<ContactConstraint>,
-        _ ps: inout ContiguousArray<ContactConstraintPoint>
+        _ ci: Int, isStatic: Bool, _ t: PrepareTables, _ contacts: UnsafePointer<Contact>,
+        _ sims: UnsafePointer<ContactSim>, _ bodySims: UnsafePointer<BodySim>, _ bodies: UnsafePointer<SolverBody>,
+        _ shapes: UnsafePointer<ShapeRecord>, _ out: UnsafeMutablePointer<ContactConstraint>,
+        _ points: UnsafeMutablePointer<ContactConstraintPoint>
     ) {
-        let cp = t.contacts + ci
-        let sp = t.sims + Int(cp.pointee.sim)
+        let cp = contacts + ci
+        let sp = sims + Int(cp.pointee.sim)
         let bodyA = cp.pointee.bodyA
         let a = bodyA >= 0 ? bodyA : t.staticIndex
         let b = cp.pointee.bodyB
-        let pa = t.bodies + Int(a)
-        let pb = t.bodies + Int(b)
-        let simB = t.bodySims + Int(b)
+        let pa = bodies + Int(a)
+        let pb = bodies + Int(b)
+        let simB = bodySims + Int(b)
         let mA = pa.pointee.invMass
         let iA = pa.pointee.invInertia
         let mB = pb.pointee.invMass
@@ -880,12 +906,10 @@ extension World {
         let wA = pa.pointee.w
         let vB = pb.pointee.v
         let wB = pb.pointee.w
-        let offA = bodyA >= 0 ? (t.bodySims + Int(a)).pointee.transform.p - (t.bodySims + Int(a)).pointee.center : .zero
+        let offA = bodyA >= 0 ? (bodySims + Int(a)).pointee.transform.p - (bodySims + Int(a)).pointee.center : .zero
         let offB = simB.pointee.transform.p - simB.pointee.center
         let n = sp.pointee.manifold.normal
         let tangent = Vec2(n.y, -n.x)
-        // (Returns its point rather than appending it: a local function that captured `ps`
-        // would allocate a context in an unoptimized build.)
         @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> (ContactConstraintPoint, Real) {
             let rA = mp.anchorA + offA
             let rB = mp.anchorB + offB
@@ -899,11 +923,11 @@ extension World {
         }
         let count = sp.pointee.manifold.pointCount
         let (p1, vn1) = point(sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)
-        ps.append(p1)
+        points.pointee = p1
         let vn2: Real
         if count > 1 {
             let (p2, v2) = point(sp.pointee.manifold.point2, sp.pointee.normalImpulse2, sp.pointee.tangentImpulse2)
-            ps.append(p2)
+            (points + 1).pointee = p2
             vn2 = v2
         } else {
             // An inert second point (no mass, no impulse) for the pair kernel.
@@ -912,37 +936,36 @@ extension World {
             p2.tangentMass = 0
             p2.normalImpulse = 0
             p2.tangentImpulse = 0
-            ps.append(p2)
+            (points + 1).pointee = p2
             vn2 = vn1
         }
         // Round sides roll (`rollingRadius`); a polygon's side needs no look.
         var rollA: Real = 0
         var fixedA = false
         if bodyA >= 0 && cp.pointee.codeA & ContactWorld.segmentBit == 0 {
-            let g = t.shapes + Int(cp.pointee.indexA)
+            let g = shapes + Int(cp.pointee.indexA)
             if g.pointee.geometry.kind != .polygon {
-                let simA = t.bodySims + Int(a)
+                let simA = bodySims + Int(a)
                 fixedA = World.isCentredCircle(g.pointee.geometry, simA.pointee.localCenter)
                 if !fixedA { rollA = World.rollingRadius(g.pointee.geometry, simA.pointee.transform.q, n) }
             }
         }
         var rollB: Real = 0
         var fixedB = false
-        let gB = t.shapes + Int(cp.pointee.indexB)
+        let gB = shapes + Int(cp.pointee.indexB)
         if gB.pointee.geometry.kind != .polygon {
             fixedB = World.isCentredCircle(gB.pointee.geometry, simB.pointee.localCenter)
             if !fixedB { rollB = World.rollingRadius(gB.pointee.geometry, simB.pointee.transform.q, -n) }
         }
         let restitution = sp.pointee.restitution
-        cs.append(
-            ContactConstraint(
+        out.pointee = ContactConstraint(
                 a: a, b: b, contact: Int32(truncatingIfNeeded: ci), pointCount: Int32(truncatingIfNeeded: count),
                 normal: n, friction: sp.pointee.friction, restitution: restitution, invMassA: mA,
                 invIA: iA, invMassB: mB, invIB: iB,
                 softness: isStatic ? t.staticSoft : t.soft, relativeVelocity1: vn1, relativeVelocity2: vn2,
                 speculativeRate: restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
                     ? .infinity : t.invH,
-                rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB))
+                rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB)
     }
 
     // MARK: Sub-step passes
