@@ -170,16 +170,21 @@ extension World {
                                     let src = Int(ij[k].slot)
                                     ij[k].localA = root == ImpliedRoot.worldEndA ? js[src].localA : js[src].localB
                                 }
-                                _ = World.prepare(&ij[k], its, sims, jc)
+                                // The row's mass and softness (`prepareDistance`) only once
+                                // it is known not to be slack: most rows of a swinging chain
+                                // are, and a slack row is not solved this tick.
+                                _ = World.prepare(&ij[k], its, sims, jc, rows: false)
                                 // Marked only within a pull-in's tick (Joints/PullIn.swift).
                                 ij[k].flags &= ~JointFlags.pulling
-                                if ij[k].flags & JointFlags.inactive == 0
-                                    && World.impliedRowIsSlack(ij[k], solver, tick: ctx.tickDuration)
-                                {
-                                    ij[k].flags |= JointFlags.inactive
-                                    ij[k].impulse = .zero
-                                    ij[k].impulseFirst = .zero
-                                    ij[k].impulseLast = .zero
+                                if ij[k].flags & JointFlags.inactive == 0 {
+                                    if World.impliedRowIsSlack(ij[k], solver, tick: ctx.tickDuration) {
+                                        ij[k].flags |= JointFlags.inactive
+                                        ij[k].impulse = .zero
+                                        ij[k].impulseFirst = .zero
+                                        ij[k].impulseLast = .zero
+                                    } else {
+                                        ij[k].prepareDistance(jc)
+                                    }
                                 }
                             }
                         }
@@ -349,9 +354,13 @@ extension World {
 
     /// Returns whether the joint's bodies or its being active changed (the interleaved order
     /// must then be rebuilt).
+    ///
+    /// `rows`: also prepare the rows' masses and softness (the type's `prepare…`); the
+    /// implied rows do that themselves once they know they are not slack.
+    @inline(__always)
     static func prepare(
         _ j: inout JointSim, _ its: UnsafeBufferPointer<ItemRecord>, _ sims: UnsafeBufferPointer<BodySim>,
-        _ jc: StepContext
+        _ jc: StepContext, rows: Bool = true
     ) -> Bool {
         let (ba, la) = resolveEnd(j.itemA, j.localA, its)
         let (bb, lb) = resolveEnd(j.itemB, j.localB, its)
@@ -398,6 +407,7 @@ extension World {
         }
         j.deltaCenter = cB - cA
         j.deltaAngle = angleB - angleA - j.referenceAngle
+        if !rows { return moved || wasInactive != 0 }
         switch j.type {
         case .distance, .rope: j.prepareDistance(jc)
         case .point, .revolute: j.prepareRevolute(jc)
