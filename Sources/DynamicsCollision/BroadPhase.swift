@@ -213,31 +213,46 @@ public struct BroadPhase: Sendable {
         // Moves refit the trees in place; restore their quality before querying if needed.
         dynamicTree.rebuildIfDegraded()
         kinematicTree.rebuildIfDegraded()
+        // One moved proxy's partners go into `scratch` through a pointer and a count: it has
+        // room for every proxy (a query finds each at most once), grown only when proxies
+        // were added. Clearing and appending to an array per query cost about 80
+        // instructions a partner and 40 a query in uniqueness checks and a call to memmove.
+        let room = staticTree.proxyCount + kinematicTree.proxyCount + dynamicTree.proxyCount
         var partners = scratch
         scratch = []
+        if partners.count < room {
+            partners.append(contentsOf: repeatElement(ProxyKey(raw: -1), count: room - partners.count))
+        }
         // The loop reads the trees and the move bits in place: a closure that captured `self`
         // would copy the whole broadphase (six arrays retained and released) per query.
         let searchKinematic = kinematicTree.proxyCount > 0
         let searchStatic = staticTree.proxyCount > 0
         moveBits.withUnsafeBufferPointer { bits in
-            // Index loops: iterating an array of structs allocates in unoptimized builds.
-            for m in moveArray.indices where moveArray[m].raw >= 0 {
-                let key = moveArray[m]
-                partners.removeAll(keepingCapacity: true)
-                let box = fatAABB(key)
-                if key.type == .dynamicBody {
-                    if searchKinematic { Self.collect(kinematicTree, .kinematicBody, box: box, query: key, bits: bits, into: &partners) }
-                    if searchStatic { Self.collect(staticTree, .staticBody, box: box, query: key, bits: bits, into: &partners) }
-                }
-                Self.collect(dynamicTree, .dynamicBody, box: box, query: key, bits: bits, into: &partners)
-                if partners.count > 1 { Self.sortKeys(&partners) }
-                let userData = self.userData(key)
-                for k in partners.indices {
-                    let other = partners[k]
-                    let otherData = self.userData(other)
-                    pairs.append(key < other
-                        ? ProxyPair(keyA: key, keyB: other, userDataA: userData, userDataB: otherData)
-                        : ProxyPair(keyA: other, keyB: key, userDataA: otherData, userDataB: userData))
+            partners.withUnsafeMutableBufferPointer { list in
+                guard let found = list.baseAddress else { return }
+                // Index loops: iterating an array of structs allocates in unoptimized builds.
+                for m in moveArray.indices where moveArray[m].raw >= 0 {
+                    let key = moveArray[m]
+                    var count = 0
+                    let box = fatAABB(key)
+                    if key.type == .dynamicBody {
+                        if searchKinematic {
+                            Self.collect(kinematicTree, .kinematicBody, box: box, query: key, bits: bits, into: found, count: &count)
+                        }
+                        if searchStatic {
+                            Self.collect(staticTree, .staticBody, box: box, query: key, bits: bits, into: found, count: &count)
+                        }
+                    }
+                    Self.collect(dynamicTree, .dynamicBody, box: box, query: key, bits: bits, into: found, count: &count)
+                    if count > 1 { Self.sortKeys(found, count) }
+                    let userData = self.userData(key)
+                    for k in 0..<count {
+                        let other = found[k]
+                        let otherData = self.userData(other)
+                        pairs.append(key < other
+                            ? ProxyPair(keyA: key, keyB: other, userDataA: userData, userDataB: otherData)
+                            : ProxyPair(keyA: other, keyB: key, userDataA: otherData, userDataB: userData))
+                    }
                 }
             }
         }
@@ -246,12 +261,12 @@ public struct BroadPhase: Sendable {
         scratch = partners
     }
 
-    /// Collects the partners of `query` in one tree, skipping itself and moved partners
-    /// with a smaller key (`bits`: the move bits).
+    /// Collects the partners of `query` in one tree into `found[count...]`, skipping itself
+    /// and moved partners with a smaller key (`bits`: the move bits).
     @inline(__always)
     static func collect(
         _ tree: DynamicTree, _ type: ProxyType, box: AABB, query: ProxyKey, bits: UnsafeBufferPointer<UInt64>,
-        into partners: inout ContiguousArray<ProxyKey>
+        into found: UnsafeMutablePointer<ProxyKey>, count: inout Int
     ) {
         tree.query(box) { id in
             let other = ProxyKey(id: id, type: type)
@@ -260,23 +275,22 @@ public struct BroadPhase: Sendable {
                 let word = Int(other.raw >> 6)
                 if word < bits.count && bits[word] & (1 << UInt64(other.raw & 63)) != 0 { return true }
             }
-            partners.append(other)
+            found[count] = other
+            count += 1
             return true
         }
     }
 
-    /// Insertion sort: partner lists are short and this keeps the sort allocation-free.
-    static func sortKeys(_ keys: inout ContiguousArray<ProxyKey>) {
-        keys.withUnsafeMutableBufferPointer { k in
-            for i in 1..<k.count {
-                let v = k[i]
-                var j = i
-                while j > 0 && v < k[j - 1] {
-                    k[j] = k[j - 1]
-                    j -= 1
-                }
-                k[j] = v
+    /// Insertion sort of `keys[0..<count]` (partner lists are short).
+    static func sortKeys(_ k: UnsafeMutablePointer<ProxyKey>, _ count: Int) {
+        for i in 1..<count {
+            let v = k[i]
+            var j = i
+            while j > 0 && v < k[j - 1] {
+                k[j] = k[j - 1]
+                j -= 1
             }
+            k[j] = v
         }
     }
 }

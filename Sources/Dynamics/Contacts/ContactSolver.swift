@@ -58,7 +58,20 @@ import DynamicsCollision
 import DynamicsMath
 
 /// One point of a prepared contact.
+/// What prepare's rows share in a tick (`World.buildConstraint`).
+struct PrepareTables {
+    var staticIndex: Int32
+    var soft: Softness
+    var staticSoft: Softness
+    var invH: Real
+}
+
 struct ContactConstraintPoint {
+    /// A place in the table before prepare writes it.
+    static let unused = ContactConstraintPoint(
+        rA: .zero, rB: .zero, baseSeparation: 0, normalImpulse: 0, tangentImpulse: 0, normalMass: 0, tangentMass: 0,
+        totalNormalImpulse: 0, totalTangentImpulse: 0)
+
     /// Anchors about the centres of mass, world axes, fixed for the tick.
     var rA: Vec2
     var rB: Vec2
@@ -78,6 +91,12 @@ struct ContactConstraintPoint {
 /// (the second unused for one-point manifolds), so that the hot loops address them with
 /// pointer arithmetic instead of copying whole constraints.
 struct ContactConstraint {
+    /// A place in the table before prepare writes it.
+    static let unused = ContactConstraint(
+        a: 0, b: 0, contact: 0, pointCount: 0, normal: .zero, friction: 0, restitution: 0, invMassA: 0, invIA: 0,
+        invMassB: 0, invIB: 0, softness: .rigid, relativeVelocity1: 0, relativeVelocity2: 0, speculativeRate: 0,
+        rollA: 0, rollB: 0, fixedArmA: false, fixedArmB: false)
+
     /// Solver body indices (the static identity body for segments).
     var a: Int32
     var b: Int32
@@ -785,95 +804,168 @@ extension World {
 
     /// Builds the tick's contact constraints: dynamic pairs first, then pairs with a static
     /// body (solved last in every pass, so they have the last word against push-through).
+    /// One walk over the contacts: a pair with a static side is listed and built after it.
     mutating func prepareContacts(_ ctx: StepContext) {
         var cs = ContiguousArray<ContactConstraint>()
         var ps = ContiguousArray<ContactConstraintPoint>()
+        var order = ContiguousArray<Int32>()
+        var later = ContiguousArray<Int32>()
         swap(&cs, &contactWorld.constraints)
         swap(&ps, &contactWorld.constraintPoints)
-        cs.removeAll(keepingCapacity: true)
-        ps.removeAll(keepingCapacity: true)
+        swap(&order, &contactWorld.prepareOrder)
+        swap(&later, &contactWorld.staticPairs)
+        order.removeAll(keepingCapacity: true)
+        later.removeAll(keepingCapacity: true)
         let staticIndex = Int32(bodySims.count)
         let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
-        let soft = ctx.contactSoftness
-        let staticSoft = ctx.staticContactSoftness
+        // Which contacts make constraints, in their order: pairs of dynamic bodies, then
+        // pairs with a static side.
+        bodySims.withUnsafeBufferPointer { sims in
+            contactWorld.contacts.withUnsafeBufferPointer { contacts in
+                guard let base = contacts.baseAddress, let sb = sims.baseAddress else { return }
+                for ci in 0..<contacts.count {
+                    let cp = base + ci
+                    if cp.pointee.sim < 0 { continue }
+                    let bodyA = cp.pointee.bodyA
+                    let flagsA = bodyA >= 0 ? (sb + Int(bodyA)).pointee.flags : BodyFlags.isStatic
+                    let flagsB = (sb + Int(cp.pointee.bodyB)).pointee.flags
+                    if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
+                    if (flagsA | flagsB) & BodyFlags.isStatic != 0 {
+                        later.append(Int32(truncatingIfNeeded: ci))
+                    } else {
+                        order.append(Int32(truncatingIfNeeded: ci))
+                    }
+                }
+            }
+        }
+        let dynamicCount = order.count
+        for k in 0..<later.count { order.append(later[k]) }
+        // The tables take the tick's count (grown or cut by the difference from last tick's)
+        // and every constraint is written in place: no append, with its checks, per row.
+        let m = order.count
+        if cs.count > m { cs.removeLast(cs.count - m) }
+        while cs.count < m { cs.append(.unused) }
+        if ps.count > 2 &* m { ps.removeLast(ps.count - 2 &* m) }
+        while ps.count < 2 &* m { ps.append(.unused) }
+        let tables = PrepareTables(
+            staticIndex: staticIndex, soft: ctx.contactSoftness, staticSoft: ctx.staticContactSoftness, invH: ctx.invH)
         bodySims.withUnsafeBufferPointer { sims in
             solverBodies.withUnsafeBufferPointer { bodies in
-                contactWorld.contacts.withUnsafeBufferPointer { contacts in
-                    contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
-                        guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress else { return }
-                        for pass in 0..<2 {
-                            for ci in 0..<contacts.count {
-                                let cp = base + ci
-                                if cp.pointee.sim < 0 { continue }
-                                let bodyA = cp.pointee.bodyA
-                                let bodyB = cp.pointee.bodyB
-                                let flagsA = bodyA >= 0 ? sims[Int(bodyA)].flags : BodyFlags.isStatic
-                                let flagsB = sims[Int(bodyB)].flags
-                                if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
-                                let isStatic = (flagsA | flagsB) & BodyFlags.isStatic != 0
-                                if isStatic != (pass == 1) { continue }
-                                let sp = simBase + Int(cp.pointee.sim)
-                                let a = bodyA >= 0 ? bodyA : staticIndex
-                                let b = bodyB
-                                let A = bodies[Int(a)]
-                                let B = bodies[Int(b)]
-                                let offA = bodyA >= 0 ? sims[Int(a)].transform.p - sims[Int(a)].center : .zero
-                                let offB = sims[Int(b)].transform.p - sims[Int(b)].center
-                                let n = sp.pointee.manifold.normal
-                                let t = Vec2(n.y, -n.x)
-                                @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> (ContactConstraintPoint, Real) {
-                                    let rA = mp.anchorA + offA
-                                    let rB = mp.anchorB + offB
-                                    let (normalMass, tangentMass) = World.pointMasses(
-                                        rA, rB, n, t, mA: A.invMass, iA: A.invInertia, mB: B.invMass, iB: B.invInertia)
-                                    let dv = B.velocity(at: rB) - A.velocity(at: rA)
-                                    let p = ContactConstraintPoint(
-                                        rA: rA, rB: rB, baseSeparation: mp.separation - (rB - rA).dot(n), normalImpulse: ln,
-                                        tangentImpulse: lt, normalMass: normalMass,
-                                        tangentMass: tangentMass, totalNormalImpulse: 0, totalTangentImpulse: 0)
-                                    return (p, dv.dot(n))
+                shapes.withUnsafeBufferPointer { shapeTable in
+                    contactWorld.contacts.withUnsafeBufferPointer { contacts in
+                        contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
+                            order.withUnsafeBufferPointer { list in
+                                cs.withUnsafeMutableBufferPointer { cb in
+                                    ps.withUnsafeMutableBufferPointer { pb in
+                                        guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress,
+                                              let sb = sims.baseAddress, let bb = bodies.baseAddress,
+                                              let shb = shapeTable.baseAddress, let cp = cb.baseAddress, let pp = pb.baseAddress
+                                        else { return }
+                                        for k in 0..<m {
+                                            World.buildConstraint(
+                                                Int(list[k]), isStatic: k >= dynamicCount, tables, base, simBase, sb, bb, shb,
+                                                cp + k, pp + 2 &* k)
+                                        }
+                                    }
                                 }
-                                let (p1, vn1) = point(sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)
-                                var (p2, vn2) = sp.pointee.manifold.pointCount > 1 ? point(sp.pointee.manifold.point2, sp.pointee.normalImpulse2, sp.pointee.tangentImpulse2) : (p1, vn1)
-                                if sp.pointee.manifold.pointCount == 1 {
-                                    // An inert second point (no mass, no impulse) for the pair kernel.
-                                    p2.normalMass = 0
-                                    p2.tangentMass = 0
-                                    p2.normalImpulse = 0
-                                    p2.tangentImpulse = 0
-                                }
-                                ps.append(p1)
-                                ps.append(p2)
-                                var rollA: Real = 0
-                                var fixedA = false
-                                if bodyA >= 0 && cp.pointee.codeA & ContactWorld.segmentBit == 0 {
-                                    let g = shapes[Int(cp.pointee.indexA)].geometry
-                                    fixedA = World.isCentredCircle(g, sims[Int(a)].localCenter)
-                                    if !fixedA { rollA = World.rollingRadius(g, sims[Int(a)].transform.q, n) }
-                                }
-                                let gB = shapes[Int(cp.pointee.indexB)].geometry
-                                let fixedB = World.isCentredCircle(gB, sims[Int(b)].localCenter)
-                                let rollB = fixedB ? 0 : World.rollingRadius(gB, sims[Int(b)].transform.q, -n)
-                                cs.append(
-                                    ContactConstraint(
-                                        a: a, b: b, contact: Int32(ci), pointCount: Int32(sp.pointee.manifold.pointCount), normal: n,
-                                        friction: sp.pointee.friction, restitution: sp.pointee.restitution, invMassA: A.invMass,
-                                        invIA: A.invInertia, invMassB: B.invMass, invIB: B.invInertia,
-                                        softness: isStatic ? staticSoft : soft, relativeVelocity1: vn1, relativeVelocity2: vn2,
-                                        speculativeRate: sp.pointee.restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
-                                            ? .infinity : ctx.invH,
-                                        rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB))
                             }
                         }
                     }
                 }
             }
         }
+        swap(&order, &contactWorld.prepareOrder)
+        swap(&later, &contactWorld.staticPairs)
         limitPushOut(&cs, ps)
         findStacks(&cs, &ps, landings: true, forceStep: ctx.forceStep)
         swap(&cs, &contactWorld.constraints)
         swap(&ps, &contactWorld.constraintPoints)
         colourContacts()
+    }
+
+    @inline(__always)
+    static func buildConstraint(
+        _ ci: Int, isStatic: Bool, _ t: PrepareTables, _ contacts: UnsafePointer<Contact>,
+        _ sims: UnsafePointer<ContactSim>, _ bodySims: UnsafePointer<BodySim>, _ bodies: UnsafePointer<SolverBody>,
+        _ shapes: UnsafePointer<ShapeRecord>, _ out: UnsafeMutablePointer<ContactConstraint>,
+        _ points: UnsafeMutablePointer<ContactConstraintPoint>
+    ) {
+        let cp = contacts + ci
+        let sp = sims + Int(cp.pointee.sim)
+        let bodyA = cp.pointee.bodyA
+        let a = bodyA >= 0 ? bodyA : t.staticIndex
+        let b = cp.pointee.bodyB
+        let pa = bodies + Int(a)
+        let pb = bodies + Int(b)
+        let simB = bodySims + Int(b)
+        let mA = pa.pointee.invMass
+        let iA = pa.pointee.invInertia
+        let mB = pb.pointee.invMass
+        let iB = pb.pointee.invInertia
+        let vA = pa.pointee.v
+        let wA = pa.pointee.w
+        let vB = pb.pointee.v
+        let wB = pb.pointee.w
+        let offA = bodyA >= 0 ? (bodySims + Int(a)).pointee.transform.p - (bodySims + Int(a)).pointee.center : .zero
+        let offB = simB.pointee.transform.p - simB.pointee.center
+        let n = sp.pointee.manifold.normal
+        let tangent = Vec2(n.y, -n.x)
+        @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> (ContactConstraintPoint, Real) {
+            let rA = mp.anchorA + offA
+            let rB = mp.anchorB + offB
+            let (normalMass, tangentMass) = World.pointMasses(rA, rB, n, tangent, mA: mA, iA: iA, mB: mB, iB: iB)
+            let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+            let p = ContactConstraintPoint(
+                rA: rA, rB: rB, baseSeparation: mp.separation - (rB - rA).dot(n), normalImpulse: ln,
+                tangentImpulse: lt, normalMass: normalMass,
+                tangentMass: tangentMass, totalNormalImpulse: 0, totalTangentImpulse: 0)
+            return (p, dv.dot(n))
+        }
+        let count = sp.pointee.manifold.pointCount
+        let (p1, vn1) = point(sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)
+        points.pointee = p1
+        let vn2: Real
+        if count > 1 {
+            let (p2, v2) = point(sp.pointee.manifold.point2, sp.pointee.normalImpulse2, sp.pointee.tangentImpulse2)
+            (points + 1).pointee = p2
+            vn2 = v2
+        } else {
+            // An inert second point (no mass, no impulse) for the pair kernel.
+            var p2 = p1
+            p2.normalMass = 0
+            p2.tangentMass = 0
+            p2.normalImpulse = 0
+            p2.tangentImpulse = 0
+            (points + 1).pointee = p2
+            vn2 = vn1
+        }
+        // Round sides roll (`rollingRadius`); a polygon's side needs no look.
+        var rollA: Real = 0
+        var fixedA = false
+        if bodyA >= 0 && cp.pointee.codeA & ContactWorld.segmentBit == 0 {
+            let g = shapes + Int(cp.pointee.indexA)
+            if g.pointee.geometry.kind != .polygon {
+                let simA = bodySims + Int(a)
+                fixedA = World.isCentredCircle(g.pointee.geometry, simA.pointee.localCenter)
+                if !fixedA { rollA = World.rollingRadius(g.pointee.geometry, simA.pointee.transform.q, n) }
+            }
+        }
+        var rollB: Real = 0
+        var fixedB = false
+        let gB = shapes + Int(cp.pointee.indexB)
+        if gB.pointee.geometry.kind != .polygon {
+            fixedB = World.isCentredCircle(gB.pointee.geometry, simB.pointee.localCenter)
+            if !fixedB { rollB = World.rollingRadius(gB.pointee.geometry, simB.pointee.transform.q, -n) }
+        }
+        let restitution = sp.pointee.restitution
+        out.pointee = ContactConstraint(
+                a: a, b: b, contact: Int32(truncatingIfNeeded: ci), pointCount: Int32(truncatingIfNeeded: count),
+                normal: n, friction: sp.pointee.friction, restitution: restitution, invMassA: mA,
+                invIA: iA, invMassB: mB, invIB: iB,
+                softness: isStatic ? t.staticSoft : t.soft, relativeVelocity1: vn1, relativeVelocity2: vn2,
+                speculativeRate: restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
+                    ? .infinity : t.invH,
+                rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB)
     }
 
     // MARK: Sub-step passes
@@ -1174,12 +1266,12 @@ extension World {
     /// still midway for equal masses). A touching or overlapping point is its own.
     /// (`originA`: A's transform origin at the narrowphase, which the point is anchored to.)
     @inline(__always)
-    static func meetingPoint(_ p: ManifoldPoint, _ n: Vec2, _ c: ContactConstraint, originA: Vec2) -> Vec2 {
+    static func meetingPoint(_ p: ManifoldPoint, _ n: Vec2, invMassA: Real, invMassB: Real, originA: Vec2) -> Vec2 {
         let s = p.separation
-        let total = c.invMassA + c.invMassB
+        let total = invMassA + invMassB
         let point = p.anchorA + originA
         if s <= 0 || total <= 0 { return point }
-        return point + ((0.5 * s) * (c.invMassA - c.invMassB) / total) * n
+        return point + ((0.5 * s) * (invMassA - invMassB) / total) * n
     }
 
     /// Stores the tick's total impulses in the contacts (warm starting), decides which
@@ -1193,34 +1285,44 @@ extension World {
             cw.constraintPoints.withUnsafeBufferPointer { ps in
                 cw.contacts.withUnsafeBufferPointer { pairs in
                     cw.contactSims.withUnsafeMutableBufferPointer { contactSims in
+                        guard let cb = cs.baseAddress, let pb = ps.baseAddress, let pairBase = pairs.baseAddress,
+                              let simBase = contactSims.baseAddress
+                        else { return }
+                        // Read in place: a constraint is 200 bytes, a manifold 120.
                         for ci in 0..<cs.count {
-                            let c = cs[ci]
-                            let p1 = ps[2 &* ci]
-                            let p2 = ps[2 &* ci &+ 1]
-                            let pair = pairs.baseAddress! + Int(c.contact)
-                            let contact = contactSims.baseAddress! + Int(pair.pointee.sim)
-                            let m = contact.pointee.manifold
+                            let c = cb + ci
+                            let p1 = pb + 2 &* ci
+                            let p2 = p1 + 1
+                            let pair = pairBase + Int(c.pointee.contact)
+                            let contact = simBase + Int(pair.pointee.sim)
                             // (The bodies are still at the poses the narrowphase saw: finalize comes next.)
                             let bodyA = Int(pair.pointee.bodyA)
                             let originA = bodyA >= 0 ? bodySims[bodyA].transform.p : Vec2.zero
+                            let n = contact.pointee.manifold.normal
+                            let mA = c.pointee.invMassA
+                            let mB = c.pointee.invMassB
                             // Warm start: the tick's totals, or with forces in every sub-step
                             // the last sub-step's normal impulse and the mean tangential one.
-                            contact.pointee.normalImpulse1 = perSubstep ? p1.normalImpulse : p1.totalNormalImpulse
-                            contact.pointee.tangentImpulse1 = perSubstep ? p1.tangentImpulse : p1.totalTangentImpulse
-                            var pushed = p1.totalNormalImpulse > 0
-                            if c.pointCount > 1 {
-                                contact.pointee.normalImpulse2 = perSubstep ? p2.normalImpulse : p2.totalNormalImpulse
-                                contact.pointee.tangentImpulse2 = perSubstep ? p2.tangentImpulse : p2.totalTangentImpulse
-                                pushed = pushed || p2.totalNormalImpulse > 0
-                                if p2.totalNormalImpulse > p1.totalNormalImpulse
-                                    || (p2.totalNormalImpulse == p1.totalNormalImpulse && m.point2.separation < m.point1.separation)
+                            contact.pointee.normalImpulse1 = perSubstep ? p1.pointee.normalImpulse : p1.pointee.totalNormalImpulse
+                            contact.pointee.tangentImpulse1 = perSubstep ? p1.pointee.tangentImpulse : p1.pointee.totalTangentImpulse
+                            var pushed = p1.pointee.totalNormalImpulse > 0
+                            if c.pointee.pointCount > 1 {
+                                contact.pointee.normalImpulse2 = perSubstep ? p2.pointee.normalImpulse : p2.pointee.totalNormalImpulse
+                                contact.pointee.tangentImpulse2 = perSubstep ? p2.pointee.tangentImpulse : p2.pointee.totalTangentImpulse
+                                pushed = pushed || p2.pointee.totalNormalImpulse > 0
+                                if p2.pointee.totalNormalImpulse > p1.pointee.totalNormalImpulse
+                                    || (p2.pointee.totalNormalImpulse == p1.pointee.totalNormalImpulse
+                                        && contact.pointee.manifold.point2.separation < contact.pointee.manifold.point1.separation)
                                 {
-                                    contact.pointee.eventPoint = World.meetingPoint(m.point2, m.normal, c, originA: originA)
+                                    contact.pointee.eventPoint = World.meetingPoint(
+                                        contact.pointee.manifold.point2, n, invMassA: mA, invMassB: mB, originA: originA)
                                 } else {
-                                    contact.pointee.eventPoint = World.meetingPoint(m.point1, m.normal, c, originA: originA)
+                                    contact.pointee.eventPoint = World.meetingPoint(
+                                        contact.pointee.manifold.point1, n, invMassA: mA, invMassB: mB, originA: originA)
                                 }
                             } else {
-                                contact.pointee.eventPoint = World.meetingPoint(m.point1, m.normal, c, originA: originA)
+                                contact.pointee.eventPoint = World.meetingPoint(
+                                    contact.pointee.manifold.point1, n, invMassA: mA, invMassB: mB, originA: originA)
                             }
                             let touching = pushed || contact.pointee.flags & (ContactFlags.overlapping | ContactFlags.impacted) != 0
                             let was = contact.pointee.flags & ContactFlags.touching != 0

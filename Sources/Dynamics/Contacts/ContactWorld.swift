@@ -177,6 +177,10 @@ struct ContactWorld {
     var constraints = ContiguousArray<ContactConstraint>()
     /// Their points, two per constraint.
     var constraintPoints = ContiguousArray<ContactConstraintPoint>()
+    /// Prepare's scratch: the contacts that make constraints, in the constraints' order, and
+    /// those with a static side (built after the others).
+    var prepareOrder = ContiguousArray<Int32>()
+    var staticPairs = ContiguousArray<Int32>()
     /// The solve order (Contacts/WideContactSolver.swift): the overflow constraints, solved
     /// one by one, then the coloured ones four to a wide record, colour by colour.
     var overflowContacts = ContiguousArray<Int32>()
@@ -186,6 +190,12 @@ struct ContactWorld {
     var colourMasks = ContiguousArray<UInt32>()
     var constraintColours = ContiguousArray<Int8>()
     var colourCounts = ContiguousArray<Int32>()
+    /// What last tick's colours were worked out from, per constraint (its bodies and which
+    /// are dynamic), with the solver bodies and records there were: equal keys, equal colours
+    /// (WideContactSolver.swift, "Reuse").
+    var colourKeys = ContiguousArray<UInt64>()
+    var colouredBodies = -1
+    var colouredRecords = -1
     /// The solver bodies the wide records name, each once, and (indexed by solver body) their
     /// single-precision state while the wide records are solved (WideContactSolver.swift,
     /// "Bodies in single precision").

@@ -24,6 +24,13 @@
 // `constraintPoints` after them (`gatherWideImpulses`), where restitution, storage and events
 // read them.
 //
+// Reuse. The colours, the records' layout and the list of bodies follow from the sequence of
+// (body A, body B, which of them is dynamic, whether the constraint stays out) alone. Each
+// tick those keys are compared with last tick's (`ContactWorld.colourKeys`); where all are
+// equal, with as many solver bodies and records as then, the colouring is last tick's to the
+// lane, so it is kept and only the lanes are written again (a resting pile: every tick).
+// Padding lanes need no rewrite: they have no mass, so no pass ever gave them an impulse.
+//
 // Bodies in single precision. The records do not read the solver bodies (double precision)
 // themselves: each pass over the records first copies the state of every body they name
 // (`wideBodyList`, built with the colours) into `wideStates`, 32 bytes a body in single
@@ -144,12 +151,13 @@ extension World {
         var masks = ContiguousArray<UInt32>()
         var colourOf = ContiguousArray<Int8>()
         var counts = ContiguousArray<Int32>()
+        var keys = ContiguousArray<UInt64>()
         swap(&wide, &contactWorld.wideContacts)
         swap(&overflow, &contactWorld.overflowContacts)
         swap(&masks, &contactWorld.colourMasks)
         swap(&colourOf, &contactWorld.constraintColours)
         swap(&counts, &contactWorld.colourCounts)
-        wide.removeAll(keepingCapacity: true)
+        swap(&keys, &contactWorld.colourKeys)
         overflow.removeAll(keepingCapacity: true)
         // Grown one by one (append(contentsOf:) allocates in unoptimized builds), cleared in place.
         while masks.count < n { masks.append(0) }
@@ -158,39 +166,66 @@ extension World {
         let colours = World.wideColourCount
         while counts.count < colours { counts.append(0) }
         let full: UInt32 = colours >= 32 ? ~0 : (1 << UInt32(colours)) - 1
+        // What decides the colours: each constraint's bodies and which of them are dynamic
+        // (or that it stays out). Where every key is last tick's, in the same order and for the
+        // same bodies, so are the colours, the records' lanes and the list of bodies
+        // (`colourKeys`, "Reuse" in the file comment).
+        var reuse = keys.count == m && contactWorld.colouredBodies == n && contactWorld.colouredRecords == wide.count
+        while keys.count < m { keys.append(0) }
+        while keys.count > m { keys.removeLast() }
+        contactWorld.constraints.withUnsafeBufferPointer { cs in
+            keys.withUnsafeMutableBufferPointer { kb in
+                guard let cp = cs.baseAddress, let kp = kb.baseAddress else { return }
+                for i in 0..<m {
+                    let c = cp + i
+                    let out = c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0
+                    let dynA = c.pointee.invMassA != 0 || c.pointee.invIA != 0
+                    let dynB = c.pointee.invMassB != 0 || c.pointee.invIB != 0
+                    let key = UInt64(UInt32(bitPattern: c.pointee.a)) << 34 | UInt64(UInt32(bitPattern: c.pointee.b)) << 3
+                        | (out ? 4 : (dynA ? 2 : 0) | (dynB ? 1 : 0))
+                    if kp[i] != key {
+                        reuse = false
+                        kp[i] = key
+                    }
+                }
+            }
+        }
+        if !reuse { wide.removeAll(keepingCapacity: true) }
         contactWorld.constraints.withUnsafeBufferPointer { cs in
             contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
                 masks.withUnsafeMutableBufferPointer { mk in
                     colourOf.withUnsafeMutableBufferPointer { col in
                         counts.withUnsafeMutableBufferPointer { cnt in
-                            for i in 0..<n { mk[i] = 0 }
-                            for k in 0..<colours { cnt[k] = 0 }
-                            for i in 0..<m {
-                                let c = cs.baseAddress! + i  // fields read in place, not a 200-byte copy
-                                col[i] = -1
-                                if c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0 { continue }
-                                let dynA = c.pointee.invMassA != 0 || c.pointee.invIA != 0
-                                let dynB = c.pointee.invMassB != 0 || c.pointee.invIB != 0
-                                let a = Int(c.pointee.a)
-                                let b = Int(c.pointee.b)
-                                var colour = -1
-                                if dynA && dynB {
-                                    let free = ~(mk[a] | mk[b]) & full
-                                    if free != 0 {
-                                        colour = free.trailingZeroBitCount
-                                        mk[a] |= 1 << UInt32(colour)
-                                        mk[b] |= 1 << UInt32(colour)
+                            if !reuse {
+                                for i in 0..<n { mk[i] = 0 }
+                                for k in 0..<colours { cnt[k] = 0 }
+                                for i in 0..<m {
+                                    let c = cs.baseAddress! + i  // fields read in place, not a 160-byte copy
+                                    col[i] = -1
+                                    if c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0 { continue }
+                                    let dynA = c.pointee.invMassA != 0 || c.pointee.invIA != 0
+                                    let dynB = c.pointee.invMassB != 0 || c.pointee.invIB != 0
+                                    let a = Int(c.pointee.a)
+                                    let b = Int(c.pointee.b)
+                                    var colour = -1
+                                    if dynA && dynB {
+                                        let free = ~(mk[a] | mk[b]) & full
+                                        if free != 0 {
+                                            colour = free.trailingZeroBitCount
+                                            mk[a] |= 1 << UInt32(colour)
+                                            mk[b] |= 1 << UInt32(colour)
+                                        }
+                                    } else if dynA || dynB {
+                                        let d = dynA ? a : b
+                                        let free = ~mk[d] & full
+                                        if free != 0 {
+                                            colour = 31 - free.leadingZeroBitCount
+                                            mk[d] |= 1 << UInt32(colour)
+                                        }
                                     }
-                                } else if dynA || dynB {
-                                    let d = dynA ? a : b
-                                    let free = ~mk[d] & full
-                                    if free != 0 {
-                                        colour = 31 - free.leadingZeroBitCount
-                                        mk[d] |= 1 << UInt32(colour)
-                                    }
+                                    col[i] = Int8(colour)
+                                    if colour >= 0 { cnt[colour] += 1 }
                                 }
-                                col[i] = Int8(colour)
-                                if colour >= 0 { cnt[colour] += 1 }
                             }
                             // Overflow in constraint order; then each colour, packed four to a
                             // record: the records each colour needs, then every constraint written
@@ -199,25 +234,34 @@ extension World {
                             // the ground takes a warm start's load before the rows above it.
                             for i in 0..<m where col[i] < 0 && cs[i].stackUpper == 0 { overflow.append(Int32(i)) }
                             for i in contactWorld.stackContacts { overflow.append(i) }
-                            var first = 0
-                            for colour in 0..<colours {
-                                let records = (Int(cnt[colour]) + 3) >> 2
-                                cnt[colour] = Int32(first)  // now: the colour's first record
-                                first += records
+                            if reuse {
+                                // The same lanes as last tick: each is written again below, the
+                                // padding lanes are still inert (no mass: no lane ever moved them).
+                                wide.withUnsafeMutableBufferPointer { ws in
+                                    for r in 0..<ws.count { ws[r].twoPoints = false }
+                                }
+                            } else {
+                                var first = 0
+                                for colour in 0..<colours {
+                                    let records = (Int(cnt[colour]) + 3) >> 2
+                                    cnt[colour] = Int32(first)  // now: the colour's first record
+                                    first += records
+                                }
+                                let blank = WideContact(
+                                    a: SIMD4(repeating: staticIndex), b: SIMD4(repeating: staticIndex), index: SIMD4(repeating: -1),
+                                    nx: .zero, ny: .zero, invMassA: .zero, invIA: .zero, invMassB: .zero, invIB: .zero,
+                                    friction: .zero, biasRate: .zero, massScale: .zero, impulseScale: .zero, speculativeRate: .zero,
+                                    fixedA: .zero, fixedB: .zero, pushLimit: .zero, p1: .inert, p2: .inert, twoPoints: false)
+                                for _ in 0..<first { wide.append(blank) }
                             }
-                            let blank = WideContact(
-                                a: SIMD4(repeating: staticIndex), b: SIMD4(repeating: staticIndex), index: SIMD4(repeating: -1),
-                                nx: .zero, ny: .zero, invMassA: .zero, invIA: .zero, invMassB: .zero, invIB: .zero,
-                                friction: .zero, biasRate: .zero, massScale: .zero, impulseScale: .zero, speculativeRate: .zero,
-                                fixedA: .zero, fixedB: .zero, pushLimit: .zero, p1: .inert, p2: .inert, twoPoints: false)
-                            for _ in 0..<first { wide.append(blank) }
                             // Lanes filled so far per colour (reusing the masks' first entries is not
                             // possible: a small fixed array).
                             var filled = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
                             wide.withUnsafeMutableBufferPointer { ws in
                                 withUnsafeMutableBytes(of: &filled) { fb in
                                     let fp = fb.baseAddress!.assumingMemoryBound(to: Int.self)
-                                    let raw = UnsafeMutableRawPointer(ws.baseAddress!)
+                                    guard let wb = ws.baseAddress else { return }
+                                    let raw = UnsafeMutableRawPointer(wb)
                                     let offsets = WideLayout.offsets
                                     let cp = cs.baseAddress!
                                     let pp = ps.baseAddress!
@@ -235,6 +279,17 @@ extension World {
                     }
                 }
             }
+        }
+        contactWorld.colouredBodies = n
+        contactWorld.colouredRecords = wide.count
+        swap(&keys, &contactWorld.colourKeys)
+        if reuse {
+            swap(&wide, &contactWorld.wideContacts)
+            swap(&overflow, &contactWorld.overflowContacts)
+            swap(&masks, &contactWorld.colourMasks)
+            swap(&colourOf, &contactWorld.constraintColours)
+            swap(&counts, &contactWorld.colourCounts)
+            return
         }
         // Every body the records name, once (bit 31 of its mask: listed), for the passes'
         // single-precision copies (file comment).
@@ -358,19 +413,27 @@ extension World {
         let wide = contactWorld.wideContacts
         contactWorld.constraintPoints.withUnsafeMutableBufferPointer { ps in
             wide.withUnsafeBufferPointer { ws in
+                guard let pp = ps.baseAddress, let wb = ws.baseAddress else { return }
                 for r in 0..<ws.count {
-                    let w = ws[r]
+                    // Read in place (a record is over 400 bytes).
+                    let w = wb + r
+                    // A record without a second point never touched its second points: they
+                    // are the inert zeros prepare wrote (`writeLane`), and stay so.
+                    let two = w.pointee.twoPoints
                     for lane in 0..<4 {
-                        let i = Int(w.index[lane])
+                        let i = Int(w.pointee.index[lane])
                         if i < 0 { continue }
-                        ps[2 &* i].normalImpulse = Real(w.p1.normalImpulse[lane])
-                        ps[2 &* i].tangentImpulse = Real(w.p1.tangentImpulse[lane])
-                        ps[2 &* i].totalNormalImpulse = Real(w.p1.totalNormalImpulse[lane])
-                        ps[2 &* i].totalTangentImpulse = Real(w.p1.totalTangentImpulse[lane])
-                        ps[2 &* i &+ 1].normalImpulse = Real(w.p2.normalImpulse[lane])
-                        ps[2 &* i &+ 1].tangentImpulse = Real(w.p2.tangentImpulse[lane])
-                        ps[2 &* i &+ 1].totalNormalImpulse = Real(w.p2.totalNormalImpulse[lane])
-                        ps[2 &* i &+ 1].totalTangentImpulse = Real(w.p2.totalTangentImpulse[lane])
+                        let p = pp + 2 &* i
+                        p.pointee.normalImpulse = Real(w.pointee.p1.normalImpulse[lane])
+                        p.pointee.tangentImpulse = Real(w.pointee.p1.tangentImpulse[lane])
+                        p.pointee.totalNormalImpulse = Real(w.pointee.p1.totalNormalImpulse[lane])
+                        p.pointee.totalTangentImpulse = Real(w.pointee.p1.totalTangentImpulse[lane])
+                        if !two { continue }
+                        let q = p + 1
+                        q.pointee.normalImpulse = Real(w.pointee.p2.normalImpulse[lane])
+                        q.pointee.tangentImpulse = Real(w.pointee.p2.tangentImpulse[lane])
+                        q.pointee.totalNormalImpulse = Real(w.pointee.p2.totalNormalImpulse[lane])
+                        q.pointee.totalTangentImpulse = Real(w.pointee.p2.totalTangentImpulse[lane])
                     }
                 }
             }

@@ -173,6 +173,30 @@ extension JointSim {
         let total = Swift.max(impulse.upper + lambda, 0)
         let applied = total - impulse.upper
         impulse.upper = total
-        applyLinear(-applied * u, &A, &B, rA, rB)
+        if implied {
+            applyLinearB(-applied * u, &B, rB)
+        } else {
+            applyLinear(-applied * u, &A, &B, rA, rB)
+        }
+    }
+
+    /// Applies `p` at B's anchor only. For the implied long-range rows, whose end A is their
+    /// root, a world point or an anchored item (inverse masses 0): the impulse would leave
+    /// A's velocity as it is, and writing it anyway makes every row wait for the one before,
+    /// which wrote the same root (JointSolver.swift, "Order").
+    @inline(__always)
+    func applyLinearB(_ p: Vec2, _ B: inout SolverBody, _ rB: Vec2) {
+        B.v += mB * p
+        B.w += iB * rB.cross(p)
+    }
+
+    /// The warm start of an implied long-range row: as `warmStartDistance` without writing A
+    /// (see `applyLinearB`).
+    @inline(__always)
+    mutating func warmStartImplied(_ A: SolverBody, _ B: inout SolverBody, refresh: Bool) {
+        if refresh { refreshDistance(A, B) }
+        let u = ds.normalized
+        let p = (impulse.axial + impulse.lower - impulse.upper) * u
+        applyLinearB(p, &B, rBs)
     }
 }

@@ -96,7 +96,13 @@ struct JointSim {
     /// The `itemA`/`itemB` value naming the world (a fixed frame).
     static let world = UInt32.max
 
-    // MARK: Definition
+    // Layout: the fields that the sub-step passes read come first, in the order below, so
+    // that a revolute joint's solve touches the record's first three 64-byte lines and a
+    // rope row's lines 0, 1 and 3 (in declaration order the same reads touched six lines of
+    // the 512-byte record: the prepared values, the impulses and the sub-step geometry lay
+    // at its start, middle and end). Field order changes no arithmetic.
+
+    // MARK: Hot: read by warm start, solve and relax
 
     /// The behavior slot that owns this joint.
     var slot: UInt32
@@ -105,6 +111,49 @@ struct JointSim {
     var kind: UInt8
     /// `JointFlags`.
     var flags: UInt8
+    /// Dense body indices, -1 for the world (prepared once per tick).
+    var bA: Int32 = -1
+    var bB: Int32 = -1
+    var mA: Real = 0
+    var mB: Real = 0
+    var iA: Real = 0
+    var iB: Real = 0
+    /// User spring: frequency, Hz (0: rigid); its damping ratio is `dampingRatio`.
+    var hertz: Real
+    /// Rest length (distance) or maximum length (rope), pt.
+    var length: Real
+
+    // This sub-step's geometry (point, revolute, distance, rope). The anchors and their
+    // separation depend only on the bodies' pose deltas (dp, dq), which change only when the
+    // step integrates positions, between the solve and the relax of a sub-step. So the relax
+    // pass (and the warm start of sub-step 0) computes them once, and the next sub-step's
+    // warm start and solve read them: the same numbers, computed once instead of three times.
+
+    /// Anchors rotated by the bodies' dq (world axes, about each centre of mass).
+    var rAs: Vec2 = .zero
+    var rBs: Vec2 = .zero
+    /// The anchor separation deltaCenter + (dpB − dpA) + rBs − rAs.
+    var ds: Vec2 = .zero
+    /// Revolute: the point block's K and 1/det K (0 when singular). Distance, rope: k11 = |ds|.
+    var k11: Real = 0
+    /// Effective mass of the distance row or angular row, kg (kg·pt² for angles); prepared
+    /// once per tick.
+    var axialMass: Real = 0
+    var k12: Real = 0
+    var k22: Real = 0
+    var invDet: Real = 0
+
+    // MARK: Impulses
+
+    /// Accumulated within the current sub-step.
+    var impulse = JointImpulses.zero
+    /// The first sub-step's impulse of the previous tick (warm start of sub-step 1).
+    var impulseFirst = JointImpulses.zero
+    /// The last sub-step's impulse of the previous tick (warm start of sub-step 2).
+    var impulseLast = JointImpulses.zero
+
+    // MARK: Definition
+
     /// Item slots of the two ends, or `JointSim.world`.
     var itemA: UInt32
     var itemB: UInt32
@@ -116,10 +165,7 @@ struct JointSim {
     var localAxis: Vec2
     /// Relative angle B − A at creation, rad (revolute, weld, prismatic).
     var referenceAngle: Real
-    /// Rest length (distance) or maximum length (rope), pt.
-    var length: Real
-    /// User spring: frequency, Hz (0: rigid), and damping ratio.
-    var hertz: Real
+    /// The user spring's damping ratio (`hertz` is among the hot fields).
     var dampingRatio: Real
     /// Limits: revolute rad relative to `referenceAngle`, prismatic pt along the axis.
     var lower: Real
@@ -129,13 +175,6 @@ struct JointSim {
 
     // MARK: Prepared once per tick
 
-    /// Dense body indices, -1 for the world.
-    var bA: Int32 = -1
-    var bB: Int32 = -1
-    var mA: Real = 0
-    var mB: Real = 0
-    var iA: Real = 0
-    var iB: Real = 0
     /// Anchors relative to the centres of mass, world axes, at the tick's start, pt.
     /// Snap: `rA` is the top-left corner, `rB` the bottom-right corner (both on A).
     var rA: Vec2 = .zero
@@ -146,38 +185,8 @@ struct JointSim {
     var deltaAngle: Real = 0
     /// Prismatic: the axis in world axes at the tick's start.
     var axis: Vec2 = .zero
-    /// Effective mass of the distance row or angular row, kg (kg·pt² for angles).
-    var axialMass: Real = 0
     /// The user spring's softness for this tick.
     var spring = Softness.rigid
-
-    // MARK: Impulses
-
-    /// Accumulated within the current sub-step.
-    var impulse = JointImpulses.zero
-    /// The first sub-step's impulse of the previous tick (warm start of sub-step 1).
-    var impulseFirst = JointImpulses.zero
-    /// The last sub-step's impulse of the previous tick (warm start of sub-step 2).
-    var impulseLast = JointImpulses.zero
-
-    // MARK: This sub-step's geometry (point, revolute, distance, rope)
-
-    // The anchors and their separation depend only on the bodies' pose deltas (dp, dq), which
-    // change only when the step integrates positions, between the solve and the relax of a
-    // sub-step. So the relax pass (and the warm start of sub-step 0) computes them once, and
-    // the next sub-step's warm start and solve read them: the same numbers, computed once
-    // instead of three times.
-
-    /// Anchors rotated by the bodies' dq (world axes, about each centre of mass).
-    var rAs: Vec2 = .zero
-    var rBs: Vec2 = .zero
-    /// The anchor separation deltaCenter + (dpB − dpA) + rBs − rAs.
-    var ds: Vec2 = .zero
-    /// Revolute: the point block's K and 1/det K (0 when singular). Distance, rope: k11 = |ds|.
-    var k11: Real = 0
-    var k12: Real = 0
-    var k22: Real = 0
-    var invDet: Real = 0
 
     init(slot: UInt32, type: JointType, kind: UInt8, itemA: UInt32, itemB: UInt32, localA: Vec2, localB: Vec2) {
         self.slot = slot
