@@ -847,6 +847,8 @@ extension World {
         while cs.count < m { cs.append(.unused) }
         if ps.count > 2 &* m { ps.removeLast(ps.count - 2 &* m) }
         while ps.count < 2 &* m { ps.append(.unused) }
+        // The deepest manifold point (the push-out cap's gate, `limitPushOut`).
+        var deepest = Real.infinity
         let tables = PrepareTables(
             staticIndex: staticIndex, soft: ctx.contactSoftness, staticSoft: ctx.staticContactSoftness, invH: ctx.invH)
         bodySims.withUnsafeBufferPointer { sims in
@@ -862,9 +864,10 @@ extension World {
                                               let shb = shapeTable.baseAddress, let cp = cb.baseAddress, let pp = pb.baseAddress
                                         else { return }
                                         for k in 0..<m {
-                                            World.buildConstraint(
+                                            let s = World.buildConstraint(
                                                 Int(list[k]), isStatic: k >= dynamicCount, tables, base, simBase, sb, bb, shb,
                                                 cp + k, pp + 2 &* k)
+                                            deepest = Swift.min(deepest, s)
                                         }
                                     }
                                 }
@@ -876,7 +879,7 @@ extension World {
         }
         swap(&order, &contactWorld.prepareOrder)
         swap(&later, &contactWorld.staticPairs)
-        limitPushOut(&cs, ps)
+        limitPushOut(&cs, ps, deepestManifoldPoint: deepest)
         findStacks(&cs, &ps, landings: true, forceStep: ctx.forceStep)
         swap(&cs, &contactWorld.constraints)
         swap(&ps, &contactWorld.constraintPoints)
@@ -889,7 +892,7 @@ extension World {
         _ sims: UnsafePointer<ContactSim>, _ bodySims: UnsafePointer<BodySim>, _ bodies: UnsafePointer<SolverBody>,
         _ shapes: UnsafePointer<ShapeRecord>, _ out: UnsafeMutablePointer<ContactConstraint>,
         _ points: UnsafeMutablePointer<ContactConstraintPoint>
-    ) {
+    ) -> Real {
         let cp = contacts + ci
         let sp = sims + Int(cp.pointee.sim)
         let bodyA = cp.pointee.bodyA
@@ -966,6 +969,8 @@ extension World {
                 speculativeRate: restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
                     ? .infinity : t.invH,
                 rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB)
+        let s1 = sp.pointee.manifold.point1.separation
+        return count > 1 ? Swift.min(s1, sp.pointee.manifold.point2.separation) : s1
     }
 
     // MARK: Sub-step passes

@@ -32,12 +32,21 @@ import DynamicsMath
 extension World {
     /// Sets each constraint's `pushLimit`: the cap divided among the deep contacts of the
     /// busier of its dynamic sides (file comment). No allocation once the counts have grown.
-    mutating func limitPushOut(_ cs: inout ContiguousArray<ContactConstraint>, _ ps: ContiguousArray<ContactConstraintPoint>) {
+    /// `deepestManifoldPoint`: the least separation of the manifolds' points. The rows
+    /// measure a point's separation as `baseSeparation + n·(rB − rA)`, the manifold's
+    /// separation less and plus the same term, equal to within rounding (1e-13 pt for anchors
+    /// of 1,000 pt); where every manifold point is shallower than the slop by a micro-point,
+    /// no row is deep and the pass over the rows is skipped.
+    mutating func limitPushOut(
+        _ cs: inout ContiguousArray<ContactConstraint>, _ ps: ContiguousArray<ContactConstraintPoint>,
+        deepestManifoldPoint: Real
+    ) {
         let cap = World.contactPushMaxVelocity
         let deep = -CollisionConstants.linearSlop
         let n = cs.count
         contactWorld.deepRows.removeAll(keepingCapacity: true)
         contactWorld.deepSubsetReady = false
+        if deepestManifoldPoint >= deep + 1e-6 { return }
         // The constraints and points are read in place (a constraint is 200 bytes: copying
         // each one out, three times over, was most of this pass in the rain).
         ps.withUnsafeBufferPointer { pb in

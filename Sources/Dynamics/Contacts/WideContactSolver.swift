@@ -546,6 +546,12 @@ extension World {
         var qBc: SIMD4<Float>
         var qBs: SIMD4<Float>
 
+        /// A record whose every lane is a centred circle on both sides (a pile of balls) needs
+        /// no turns: the arms are the tick's start ones, the identity exactly as the selects
+        /// would give it (the same numbers; it saves the turns' gather and the selects); one
+        /// with no such side takes the turns as gathered. Rain −1.4 % of its instructions,
+        /// pyramid20 +0.3 % (its records pay the two tests; without the second path the
+        /// compiled pass came out larger still, +0.7 %).
         @inline(__always)
         init(_ w: UnsafeMutablePointer<WideContact>, _ states: UnsafeMutablePointer<WideBodyState>) {
             typealias D4 = SIMD4<Float>
@@ -559,12 +565,24 @@ extension World {
             dpy = D4(b0[1], b1[1], b2[1], b3[1]) - D4(a0[1], a1[1], a2[1], a3[1])
             let one = D4(repeating: 1)
             let zero = D4(repeating: 0)
-            let fixedA = w.pointee.fixedA
-            let fixedB = w.pointee.fixedB
-            qAc = wideSelect(fixedA, one, D4(a0[2], a1[2], a2[2], a3[2]))
-            qAs = wideSelect(fixedA, zero, D4(a0[3], a1[3], a2[3], a3[3]))
-            qBc = wideSelect(fixedB, one, D4(b0[2], b1[2], b2[2], b3[2]))
-            qBs = wideSelect(fixedB, zero, D4(b0[3], b1[3], b2[3], b3[3]))
+            let fixedA = w.pointee.fixedA .> zero
+            let fixedB = w.pointee.fixedB .> zero
+            if all(fixedA .& fixedB) {
+                qAc = one
+                qAs = zero
+                qBc = one
+                qBs = zero
+            } else if !any(fixedA .| fixedB) {
+                qAc = D4(a0[2], a1[2], a2[2], a3[2])
+                qAs = D4(a0[3], a1[3], a2[3], a3[3])
+                qBc = D4(b0[2], b1[2], b2[2], b3[2])
+                qBs = D4(b0[3], b1[3], b2[3], b3[3])
+            } else {
+                qAc = D4(a0[2], a1[2], a2[2], a3[2]).replacing(with: one, where: fixedA)
+                qAs = D4(a0[3], a1[3], a2[3], a3[3]).replacing(with: zero, where: fixedA)
+                qBc = D4(b0[2], b1[2], b2[2], b3[2]).replacing(with: one, where: fixedB)
+                qBs = D4(b0[3], b1[3], b2[3], b3[3]).replacing(with: zero, where: fixedB)
+            }
         }
     }
 
