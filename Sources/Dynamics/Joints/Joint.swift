@@ -71,6 +71,9 @@ enum JointFlags {
     /// The position passes of this tick left the joint's error beyond the slop (it is being
     /// pulled in, Joints/PullIn.swift): its rigid rows have no position bias this tick.
     static let pulling: UInt8 = 1 << 6
+    /// This tick the joint is solved by the wide kernel (Joints/WideJointSolver.swift), not
+    /// by the scalar passes; set at the first sub-step's warm start, cleared by `prepare`.
+    static let wide: UInt8 = 1 << 7
 }
 
 /// The impulses a joint accumulates within one sub-step (kg·pt/s; angular rows kg·pt²/s).
@@ -263,6 +266,14 @@ struct JointSolverState {
     /// Some joint's error was beyond `World.jointSlop` when the tick was prepared: the tick
     /// starts with position passes (Joints/PullIn.swift).
     var overSlop = false
+    /// The plain pins of this tick in wide records, colour by colour, and the bodies they name
+    /// with their single-precision copies (Joints/WideJointSolver.swift); scratch of the
+    /// colouring: per-body colour bits, per-joint colour.
+    var wide = ContiguousArray<WideJoint>()
+    var wideBodyList = ContiguousArray<Int32>()
+    var wideStates = ContiguousArray<WideBodyState>()
+    var colourMasks = ContiguousArray<UInt64>()
+    var jointColours = ContiguousArray<Int32>()
 }
 
 /// Small dense linear algebra for the joint rows.

@@ -80,6 +80,10 @@ extension World {
     /// (0-based).
     mutating func warmStartJoints(_ ctx: StepContext, substep: Int) {
         if jointWorld.joints.isEmpty { return }
+        // The plain pins first, in their colours (Joints/WideJointSolver.swift); coloured at
+        // the first sub-step, after the pull-in.
+        if substep == 0 { buildWideJoints(substep: ctx.forcesPerSubstep ? 3 : 0) }
+        wideJointPass(substep == 0 ? (ctx.forcesPerSubstep ? 3 : 0) : ctx.forcesPerSubstep ? 2 : Int32(Swift.min(substep, 2)))
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             // Sub-steps 0, 1 and the rest each get their own copy of the loop (`warmStart` is
             // inlined with a constant sub-step), so that no joint tests which one it is in.
@@ -116,6 +120,7 @@ extension World {
     mutating func solveJoints(_ ctx: StepContext, useBias: Bool) {
         if jointWorld.joints.isEmpty { return }
         let jc = jointWorld.solver.context
+        wideJointPass(useBias ? 4 : 5)
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             // The biased pass waits on each predecessor's result (its drift terms are a long
             // chain of arithmetic): interleaved. Relax measured faster in creation order.
@@ -139,6 +144,8 @@ extension World {
         if jointWorld.joints.isEmpty { return }
         jointWorld.joints.withUnsafeMutableBufferPointer { js in World.store(js, single: single) }
         jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.store(js, single: single) }
+        // After the scalar rule, which read the wide pins' stale `impulse`.
+        storeWideJointImpulses(single: single)
     }
 
     /// Hook (prepareConstraints): resolves bodies, anchors, masses and softness for this tick.
@@ -365,6 +372,7 @@ extension World {
         let (ba, la) = resolveEnd(j.itemA, j.localA, its)
         let (bb, lb) = resolveEnd(j.itemB, j.localB, its)
         let wasInactive = j.flags & JointFlags.inactive
+        j.flags &= ~JointFlags.wide
         let moved = j.bA != ba || j.bB != bb
         j.bA = ba
         j.bB = bb
@@ -442,7 +450,9 @@ extension World {
         let count = order?.count ?? js.count
         for i in 0..<count {
             let j = joints + (order.map { Int($0[i]) } ?? i)
-            if j.pointee.flags & JointFlags.inactive != 0 { continue }
+            // (Wide pins: solved by the wide kernel this tick; their flag is cleared at
+            // prepare, so the pull-in, which runs before the colouring, sees them all.)
+            if j.pointee.flags & (JointFlags.inactive | JointFlags.wide) != 0 { continue }
             let ba = Int(j.pointee.bA)
             let bb = Int(j.pointee.bB)
             body(j, base + (ba >= 0 ? ba : ground), base + (bb >= 0 ? bb : ground))

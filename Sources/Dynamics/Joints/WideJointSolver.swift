@@ -1,0 +1,520 @@
+// Colouring and the wide kernel of the pin joints (Docs/solver.md §2.5, §2.8).
+//
+// A chain solved one joint after another is one long dependency: each joint waits for the
+// velocity its predecessor just wrote. The contacts' answer (Contacts/WideContactSolver.swift)
+// applies to joints too, as in Box2D v3 (constraint_graph.c colours joints with contacts):
+// joints that share no dynamic body can be solved side by side, so the plain pins (point and
+// revolute joints without spring, friction or limits) are coloured each tick, packed four to a
+// `WideJoint` record in single-precision lanes, and solved lane by lane with exactly the
+// mathematics of `solveRevolute` (RevoluteJoint.swift) for such a joint: the point block with
+// the tick's joint softness, its slop-clamped error and the arc-drift bias while solving, rigid
+// without bias in relax, the sub-step geometry refreshed in relax (and in the first sub-step's
+// warm start) from the bodies' pose changes.
+//
+// Colours. Greedy, in creation order, redone at the first sub-step's warm start of every tick
+// (after the pull-in, which may mark joints): a joint takes the lowest colour that neither of
+// its dynamic ends has (a per-body bit set); an end without mass and inertia (the world, an
+// anchored item) does not count. A chain of pins then alternates between two colours. Joints
+// that are not plain pins, that find no colour among `maxJointColours`, or every joint in a tick
+// that pulls joints in (`JointSolverState.overSlop`: their bias depends on marks the kernel
+// does not read) stay with the scalar passes (`JointFlags.wide` unset). Each pass solves the
+// records colour by colour, each colour's joints in creation order, then the scalar joints,
+// then the implied long-range rows: Gauss–Seidel in that order.
+//
+// Bodies in single precision, as for the contacts: each pass copies the bodies the records
+// name into `wideStates` (velocity, and pose change where the geometry is refreshed), and after
+// the pass each body's velocity takes the change of its copy, `v += Double(v′) − Double(Float(v))`
+// (a body no lane moved keeps its bits). The impulses live in the records during the tick, in
+// single precision, and go back to the joints when the tick stores them.
+
+import DynamicsMath
+
+/// Four plain pin joints, one per lane (the file comment).
+struct WideJoint {
+    /// Body indices into the wide states (the static identity body for a world end or padding).
+    var a: SIMD4<Int32>
+    var b: SIMD4<Int32>
+    /// Index into `JointWorld.joints`; −1 for a padding lane.
+    var joint: SIMD4<Int32>
+    var mA: SIMD4<Float>
+    var mB: SIMD4<Float>
+    var iA: SIMD4<Float>
+    var iB: SIMD4<Float>
+    // This sub-step's geometry (`JointSim.rAs` … `invDet`).
+    var rAx: SIMD4<Float>
+    var rAy: SIMD4<Float>
+    var rBx: SIMD4<Float>
+    var rBy: SIMD4<Float>
+    var dsx: SIMD4<Float>
+    var dsy: SIMD4<Float>
+    var k11: SIMD4<Float>
+    var k12: SIMD4<Float>
+    var k22: SIMD4<Float>
+    var invDet: SIMD4<Float>
+    /// The impulse accumulated within the sub-step (`impulse.linear`).
+    var px: SIMD4<Float>
+    var py: SIMD4<Float>
+    // Prepared once per tick: anchors about the centres of mass at the tick's start, and the
+    // centres' difference.
+    var rA0x: SIMD4<Float>
+    var rA0y: SIMD4<Float>
+    var rB0x: SIMD4<Float>
+    var rB0y: SIMD4<Float>
+    var dcx: SIMD4<Float>
+    var dcy: SIMD4<Float>
+    /// The previous tick's first and last sub-step impulses (`impulseFirst`, `impulseLast`).
+    var fx: SIMD4<Float>
+    var fy: SIMD4<Float>
+    var lx: SIMD4<Float>
+    var ly: SIMD4<Float>
+
+    /// A record of four inert lanes on body `ground` (no mass: no impulse).
+    static func inert(_ ground: Int32) -> WideJoint {
+        WideJoint(
+            a: SIMD4(repeating: ground), b: SIMD4(repeating: ground), joint: SIMD4(repeating: -1),
+            mA: .zero, mB: .zero, iA: .zero, iB: .zero, rAx: .zero, rAy: .zero, rBx: .zero, rBy: .zero,
+            dsx: .zero, dsy: .zero, k11: .zero, k12: .zero, k22: .zero, invDet: .zero, px: .zero, py: .zero,
+            rA0x: .zero, rA0y: .zero, rB0x: .zero, rB0y: .zero, dcx: .zero, dcy: .zero,
+            fx: .zero, fy: .zero, lx: .zero, ly: .zero)
+    }
+}
+
+/// Four bodies' velocities (and pose changes) gathered lane by lane from their single-precision
+/// states; `store` writes the velocities back. A static body may fill several lanes: it takes no
+/// impulse, so every lane writes back what it read.
+struct WideJointBodies {
+    var vx: SIMD4<Float>
+    var vy: SIMD4<Float>
+    var w: SIMD4<Float>
+
+    @inline(__always)
+    init(_ states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
+        let s0 = states[Int(i[0])].vel
+        let s1 = states[Int(i[1])].vel
+        let s2 = states[Int(i[2])].vel
+        let s3 = states[Int(i[3])].vel
+        // A transpose by halves (whole-vector shuffles; element by element the compiler
+        // went lane by lane through the rest of the kernel).
+        let t0 = SIMD4(lowHalf: s0.lowHalf, highHalf: s1.lowHalf)
+        let t1 = SIMD4(lowHalf: s2.lowHalf, highHalf: s3.lowHalf)
+        let u0 = SIMD4(lowHalf: s0.highHalf, highHalf: s1.highHalf)
+        let u1 = SIMD4(lowHalf: s2.highHalf, highHalf: s3.highHalf)
+        vx = SIMD4(lowHalf: t0.evenHalf, highHalf: t1.evenHalf)
+        vy = SIMD4(lowHalf: t0.oddHalf, highHalf: t1.oddHalf)
+        w = SIMD4(lowHalf: u0.evenHalf, highHalf: u1.evenHalf)
+    }
+
+    @inline(__always)
+    func store(_ states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
+        // The transpose back by halves: (vx0, vx1, vy0, vy1) has (vx0, vy0) as its even half.
+        let p0 = SIMD4(lowHalf: vx.lowHalf, highHalf: vy.lowHalf)
+        let p1 = SIMD4(lowHalf: vx.highHalf, highHalf: vy.highHalf)
+        let q0 = SIMD4(lowHalf: w.lowHalf, highHalf: SIMD2<Float>.zero)
+        let q1 = SIMD4(lowHalf: w.highHalf, highHalf: SIMD2<Float>.zero)
+        states[Int(i[0])].vel = SIMD4(lowHalf: p0.evenHalf, highHalf: q0.evenHalf)
+        states[Int(i[1])].vel = SIMD4(lowHalf: p0.oddHalf, highHalf: q0.oddHalf)
+        states[Int(i[2])].vel = SIMD4(lowHalf: p1.evenHalf, highHalf: q1.evenHalf)
+        states[Int(i[3])].vel = SIMD4(lowHalf: p1.oddHalf, highHalf: q1.oddHalf)
+    }
+}
+
+/// Four bodies' pose changes (dp, dq), lane by lane.
+struct WideJointPoses {
+    var dpx: SIMD4<Float>
+    var dpy: SIMD4<Float>
+    var c: SIMD4<Float>
+    var s: SIMD4<Float>
+
+    @inline(__always)
+    init(_ states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
+        let s0 = states[Int(i[0])].pose
+        let s1 = states[Int(i[1])].pose
+        let s2 = states[Int(i[2])].pose
+        let s3 = states[Int(i[3])].pose
+        dpx = SIMD4(s0[0], s1[0], s2[0], s3[0])
+        dpy = SIMD4(s0[1], s1[1], s2[1], s3[1])
+        c = SIMD4(s0[2], s1[2], s2[2], s3[2])
+        s = SIMD4(s0[3], s1[3], s2[3], s3[3])
+    }
+}
+
+extension World {
+    /// The most colours the pins take; a joint that finds none is solved by the scalar passes.
+    /// (A chain takes two, a tree of pins as many as its largest degree.)
+    static let maxJointColours = 16
+
+    /// Whether a joint is a plain pin for the wide kernel: active, point or revolute, no spring,
+    /// friction or limits, and no angular impulse left to warm start.
+    @inline(__always)
+    static func isWidePin(_ j: JointSim) -> Bool {
+        if j.type != .point && j.type != .revolute { return false }
+        let special = JointFlags.inactive | JointFlags.motor | JointFlags.limit | JointFlags.forceSpring
+            | JointFlags.pulling
+        if j.flags & special != 0 || j.hertz != 0 { return false }
+        @inline(__always) func noAngular(_ i: JointImpulses) -> Bool {
+            i.motor == 0 && i.lower == 0 && i.upper == 0
+        }
+        return noAngular(j.impulseFirst) && noAngular(j.impulseLast)
+    }
+
+    /// Colours the plain pins and packs them into `jointWorld.solver.wide` (the file comment);
+    /// `substep`: the warm-start code of the first sub-step (0: start from the first sub-step's
+    /// impulse, 3: from the last). Called at the first sub-step's warm start, after the pull-in.
+    mutating func buildWideJoints(substep: Int32) {
+        var wide = ContiguousArray<WideJoint>()
+        var masks = ContiguousArray<UInt64>()
+        var list = ContiguousArray<Int32>()
+        var states = ContiguousArray<WideBodyState>()
+        var colours = ContiguousArray<Int32>()
+        swap(&wide, &jointWorld.solver.wide)
+        swap(&masks, &jointWorld.solver.colourMasks)
+        swap(&list, &jointWorld.solver.wideBodyList)
+        swap(&states, &jointWorld.solver.wideStates)
+        swap(&colours, &jointWorld.solver.jointColours)
+        wide.removeAll(keepingCapacity: true)
+        list.removeAll(keepingCapacity: true)
+        let n = solverBodies.count  // the last one is the static identity body (a world end)
+        let ground = Int32(n - 1)
+        let m = jointWorld.joints.count
+        if masks.count < n { masks = ContiguousArray(repeating: 0, count: n) }
+        if states.count < n { states = ContiguousArray(repeating: .rest, count: n) }
+        if colours.count < m { colours = ContiguousArray(repeating: -1, count: m) }
+        let maxColours = World.maxJointColours
+        var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let overSlop = jointWorld.solver.overSlop
+        let listed: UInt64 = 1 << 63
+        masks.withUnsafeMutableBufferPointer { mk in
+            for b in 0..<n { mk[b] = 0 }
+            colours.withUnsafeMutableBufferPointer { col in
+                withUnsafeMutableBytes(of: &counts) { raw in
+                    let cnt = raw.baseAddress!.assumingMemoryBound(to: Int.self)
+                    solverBodies.withUnsafeBufferPointer { bodies in
+                        jointWorld.joints.withUnsafeMutableBufferPointer { js in
+                            // Colour each plain pin: the lowest colour free at both dynamic ends.
+                            for k in 0..<m {
+                                col[k] = -1
+                                js[k].flags &= ~JointFlags.wide
+                                if overSlop || !World.isWidePin(js[k]) { continue }
+                                let a = Int(js[k].bA)
+                                let b = Int(js[k].bB)
+                                let dynA = a >= 0 && (bodies[a].invMass != 0 || bodies[a].invInertia != 0)
+                                let dynB = b >= 0 && (bodies[b].invMass != 0 || bodies[b].invInertia != 0)
+                                let used = (dynA ? mk[a] : 0) | (dynB ? mk[b] : 0)
+                                let colour = (~used).trailingZeroBitCount
+                                if colour >= maxColours { continue }
+                                if dynA { mk[a] |= 1 << UInt64(colour) }
+                                if dynB { mk[b] |= 1 << UInt64(colour) }
+                                col[k] = Int32(colour)
+                                cnt[colour] += 1
+                                js[k].flags |= JointFlags.wide
+                            }
+                            // Records: colour by colour, four lanes each, creation order within
+                            // a colour; the last record of a colour padded with inert lanes.
+                            var first = 0
+                            var starts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+                            withUnsafeMutableBytes(of: &starts) { sraw in
+                                let st = sraw.baseAddress!.assumingMemoryBound(to: Int.self)
+                                for c in 0..<maxColours {
+                                    st[c] = first * 4
+                                    first += (cnt[c] + 3) / 4
+                                }
+                                for _ in 0..<first { wide.append(.inert(ground)) }
+                                wide.withUnsafeMutableBufferPointer { ws in
+                                    for k in 0..<m where col[k] >= 0 {
+                                        let c = Int(col[k])
+                                        let slot = st[c]
+                                        st[c] += 1
+                                        World.writeWideLane(&ws[slot >> 2], slot & 3, js[k], Int32(k), ground, substep: substep)
+                                    }
+                                    // Every body the records name, once, for the passes' copies.
+                                    for r in 0..<ws.count {
+                                        for lane in 0..<4 {
+                                            let a = Int(ws[r].a[lane])
+                                            let b = Int(ws[r].b[lane])
+                                            if a != Int(ground) && mk[a] & listed == 0 {
+                                                mk[a] |= listed
+                                                list.append(Int32(a))
+                                            }
+                                            if b != Int(ground) && mk[b] & listed == 0 {
+                                                mk[b] |= listed
+                                                list.append(Int32(b))
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        states[Int(ground)] = .rest
+        swap(&wide, &jointWorld.solver.wide)
+        swap(&masks, &jointWorld.solver.colourMasks)
+        swap(&list, &jointWorld.solver.wideBodyList)
+        swap(&states, &jointWorld.solver.wideStates)
+        swap(&colours, &jointWorld.solver.jointColours)
+    }
+
+    /// Writes joint `k` into lane `lane` of `w`, its impulse the one sub-step `substep` (0 or 3)
+    /// starts from.
+    @inline(__always)
+    static func writeWideLane(_ w: inout WideJoint, _ lane: Int, _ j: JointSim, _ k: Int32, _ ground: Int32, substep: Int32) {
+        w.a[lane] = j.bA >= 0 ? j.bA : ground
+        w.b[lane] = j.bB >= 0 ? j.bB : ground
+        w.joint[lane] = k
+        w.mA[lane] = Float(j.mA)
+        w.mB[lane] = Float(j.mB)
+        w.iA[lane] = Float(j.iA)
+        w.iB[lane] = Float(j.iB)
+        w.rA0x[lane] = Float(j.rA.x)
+        w.rA0y[lane] = Float(j.rA.y)
+        w.rB0x[lane] = Float(j.rB.x)
+        w.rB0y[lane] = Float(j.rB.y)
+        w.dcx[lane] = Float(j.deltaCenter.x)
+        w.dcy[lane] = Float(j.deltaCenter.y)
+        w.fx[lane] = Float(j.impulseFirst.linear.x)
+        w.fy[lane] = Float(j.impulseFirst.linear.y)
+        w.lx[lane] = Float(j.impulseLast.linear.x)
+        w.ly[lane] = Float(j.impulseLast.linear.y)
+        let p = substep == 0 ? j.impulseFirst.linear : j.impulseLast.linear
+        w.px[lane] = Float(p.x)
+        w.py[lane] = Float(p.y)
+    }
+
+    /// One pass over the wide records with the bodies' single-precision copies around it.
+    /// `pass`: 0…3 a warm start (`warmStart`'s codes), 4 the biased solve, 5 relax.
+    mutating func wideJointPass(_ pass: Int32) {
+        if jointWorld.solver.wide.isEmpty { return }
+        let jc = jointWorld.solver.context
+        let pose = pass == 0 || pass == 3 || pass == 5
+        jointWorld.solver.wide.withUnsafeMutableBufferPointer { ws in
+            jointWorld.solver.wideStates.withUnsafeMutableBufferPointer { st in
+                jointWorld.solver.wideBodyList.withUnsafeBufferPointer { list in
+                    solverBodies.withUnsafeMutableBufferPointer { bodies in
+                        let base = bodies.baseAddress!
+                        let states = st.baseAddress!
+                        World.loadWideStates(list, base, states, pose: pose)
+                        let records = ws.baseAddress!
+                        switch pass {
+                        case 4:
+                            for r in 0..<ws.count { World.solveWideJoint(records + r, states, jc, useBias: true) }
+                        case 5:
+                            for r in 0..<ws.count { World.solveWideJoint(records + r, states, jc, useBias: false) }
+                        case 0, 3:
+                            for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: pass) }
+                        case 1:
+                            for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: 1) }
+                        default:
+                            for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: 2) }
+                        }
+                        World.storeWideStates(list, base, states)
+                    }
+                }
+            }
+        }
+    }
+
+    /// This sub-step's anchors, separation and point block from the bodies' pose changes
+    /// (`refreshRevolute`, lane by lane).
+    @inline(__always)
+    static func refreshWideJoint(_ w: UnsafeMutablePointer<WideJoint>, _ states: UnsafeMutablePointer<WideBodyState>) {
+        let A = WideJointPoses(states, w.pointee.a)
+        let B = WideJointPoses(states, w.pointee.b)
+        let rA0x = w.pointee.rA0x
+        let rA0y = w.pointee.rA0y
+        let rB0x = w.pointee.rB0x
+        let rB0y = w.pointee.rB0y
+        let rAx = A.c * rA0x - A.s * rA0y
+        let rAy = A.s * rA0x + A.c * rA0y
+        let rBx = B.c * rB0x - B.s * rB0y
+        let rBy = B.s * rB0x + B.c * rB0y
+        w.pointee.rAx = rAx
+        w.pointee.rAy = rAy
+        w.pointee.rBx = rBx
+        w.pointee.rBy = rBy
+        w.pointee.dsx = w.pointee.dcx + (B.dpx - A.dpx) + rBx - rAx
+        w.pointee.dsy = w.pointee.dcy + (B.dpy - A.dpy) + rBy - rAy
+        let mA = w.pointee.mA
+        let mB = w.pointee.mB
+        let iA = w.pointee.iA
+        let iB = w.pointee.iB
+        let k11 = mA + mB + rAy * rAy * iA + rBy * rBy * iB
+        // −rAy·rAx·iA − rBy·rBx·iB, as one negation (the same number; a vector's unary minus
+        // compiled lane by lane)
+        let k12 = Float(-1) * (rAy * rAx * iA + rBy * rBx * iB)
+        let k22 = mA + mB + rAx * rAx * iA + rBx * rBx * iB
+        w.pointee.k11 = k11
+        w.pointee.k12 = k12
+        w.pointee.k22 = k22
+        let det = k11 * k22 - k12 * k12
+        w.pointee.invDet = (1 / det).replacing(with: 0, where: det .== 0)
+    }
+
+    /// Warm start of four pins (`warmStartRevolute` without angular rows; the impulse bookkeeping
+    /// of `warmStart`'s codes).
+    @inline(__always)
+    static func warmStartWideJoint(_ w: UnsafeMutablePointer<WideJoint>, _ states: UnsafeMutablePointer<WideBodyState>, substep: Int32) {
+        switch substep {
+        case 0:
+            w.pointee.px = w.pointee.fx
+            w.pointee.py = w.pointee.fy
+        case 1:
+            w.pointee.fx = w.pointee.px
+            w.pointee.fy = w.pointee.py
+            w.pointee.px = w.pointee.lx
+            w.pointee.py = w.pointee.ly
+        case 3:
+            w.pointee.px = w.pointee.lx
+            w.pointee.py = w.pointee.ly
+        default: break
+        }
+        if substep == 0 || substep == 3 { refreshWideJoint(w, states) }
+        var A = WideJointBodies(states, w.pointee.a)
+        var B = WideJointBodies(states, w.pointee.b)
+        let px = w.pointee.px
+        let py = w.pointee.py
+        let mA = w.pointee.mA
+        let mB = w.pointee.mB
+        let iA = w.pointee.iA
+        let iB = w.pointee.iB
+        A.vx -= mA * px
+        A.vy -= mA * py
+        A.w -= iA * (w.pointee.rAx * py - w.pointee.rAy * px)
+        B.vx += mB * px
+        B.vy += mB * py
+        B.w += iB * (w.pointee.rBx * py - w.pointee.rBy * px)
+        A.store(states, w.pointee.a)
+        B.store(states, w.pointee.b)
+    }
+
+    /// The largest of four lanes (NaN when one is NaN or not: callers test `!(… <= bound)`).
+    @inline(__always)
+    static func laneLargest(_ v: SIMD4<Float>) -> Float {
+        Swift.max(Swift.max(v[0], v[1]), Swift.max(v[2], v[3]))
+    }
+
+    /// `JointMath.arcDrift` lane by lane.
+    @inline(__always)
+    static func wideArcDrift(_ rx: SIMD4<Float>, _ ry: SIMD4<Float>, _ w: SIMD4<Float>, _ h: Float) -> (SIMD4<Float>, SIMD4<Float>) {
+        let quarter = Float(0.25 * DMath.pi)
+        // Swift.min(Swift.max(ω·h, −π/4), π/4) lane by lane (`max(x, y)` is `y >= x ? y : x`,
+        // `min(x, y)` is `y < x ? y : x`; as plain masks, which compile to one compare each).
+        // Clamped only when some lane needs it (a turn of more than π/4 in a sub-step is
+        // rare): the lanes' compares compile to calls or lane-by-lane code, the test to a few
+        // scalar instructions. The bound is a hair under (π/4)², so a lane near it is clamped
+        // exactly as the scalar row clamps it.
+        let wh = w * h
+        var a = wh
+        if !(World.laneLargest(wh * wh) <= quarter * quarter * 0.999) {
+            a = pointwiseMin(pointwiseMax(wh, SIMD4(repeating: -quarter)), SIMD4(repeating: quarter))
+        }
+        let a2 = a * a
+        let cm1 = a2 * (-0.5 + a2 * (Float(1.0 / 24) - a2 * Float(1.0 / 720)))
+        let sma = a * a2 * (Float(-1.0 / 6) + a2 * Float(1.0 / 120))
+        // cm1·r + sma·perp(r), perp(r) = (−ry, rx)
+        return (cm1 * rx - sma * ry, cm1 * ry + sma * rx)
+    }
+
+    /// The biased solve (`useBias`) or relax of four pins: `solveRevolute`'s point block for a
+    /// pin without spring, friction or limits, lane by lane; relax refreshes the geometry first.
+    @inline(__always)
+    static func solveWideJoint(
+        _ w: UnsafeMutablePointer<WideJoint>, _ states: UnsafeMutablePointer<WideBodyState>, _ jc: StepContext, useBias: Bool
+    ) {
+        if !useBias { refreshWideJoint(w, states) }
+        var A = WideJointBodies(states, w.pointee.a)
+        var B = WideJointBodies(states, w.pointee.b)
+        let rAx = w.pointee.rAx
+        let rAy = w.pointee.rAy
+        let rBx = w.pointee.rBx
+        let rBy = w.pointee.rBy
+        // Ċ = (vB + ωB × rB) − (vA + ωA × rA), ω × r = (−ω·ry, ω·rx)
+        var cx = (B.vx - B.w * rBy) - (A.vx - A.w * rAy)
+        var cy = (B.vy + B.w * rBx) - (A.vy + A.w * rAx)
+        let k11 = w.pointee.k11
+        let k12 = w.pointee.k12
+        let k22 = w.pointee.k22
+        let invDet = w.pointee.invDet
+        let lx: SIMD4<Float>
+        let ly: SIMD4<Float>
+        if useBias {
+            let h = Float(jc.h)
+            // The error, at most `World.jointSlop` long (`JointMath.slopPart`).
+            let dsx = w.pointee.dsx
+            let dsy = w.pointee.dsy
+            let slop = Float(World.jointSlop)
+            let l2 = dsx * dsx + dsy * dsy
+            var ex = dsx
+            var ey = dsy
+            if !(World.laneLargest(l2) <= slop * slop) {
+                // Some lane beyond the slop: the scalar's factor slop/|c| where |c| > slop and
+                // 1 elsewhere is min(slop/|c|, 1) (the ratio is ≥ 1 exactly when |c| ≤ slop:
+                // rounded square roots are monotonic).
+                let shorten = pointwiseMin(slop / l2.squareRoot(), SIMD4(repeating: 1))
+                ex = dsx * shorten
+                ey = dsy * shorten
+            }
+            // The arc drift, at most `JointMath.maxDrift` long (`clampDrift`).
+            let (bx0, by0) = wideArcDrift(rBx, rBy, B.w, h)
+            let (ax0, ay0) = wideArcDrift(rAx, rAy, A.w, h)
+            let driftX = bx0 - ax0
+            let driftY = by0 - ay0
+            let maxDrift = Float(JointMath.maxDrift)
+            let d2 = driftX * driftX + driftY * driftY
+            var cutX = driftX
+            var cutY = driftY
+            if !(World.laneLargest(d2) <= maxDrift * maxDrift) {
+                let cut = pointwiseMin(maxDrift / d2.squareRoot(), SIMD4(repeating: 1))
+                cutX = driftX * cut
+                cutY = driftY * cut
+            }
+            let biasRate = Float(jc.jointSoftness.biasRate)
+            let invH = Float(jc.invH)
+            cx += biasRate * ex + invH * cutX
+            cy += biasRate * ey + invH * cutY
+            let massScale = Float(jc.jointSoftness.massScale)
+            let impulseScale = Float(jc.jointSoftness.impulseScale)
+            let bx = invDet * (k22 * cx - k12 * cy)
+            let by = invDet * (k11 * cy - k12 * cx)
+            lx = (-massScale) * bx - impulseScale * w.pointee.px
+            ly = (-massScale) * by - impulseScale * w.pointee.py
+        } else {
+            lx = Float(-1) * (invDet * (k22 * cx - k12 * cy))
+            ly = Float(-1) * (invDet * (k11 * cy - k12 * cx))
+        }
+        w.pointee.px += lx
+        w.pointee.py += ly
+        let mA = w.pointee.mA
+        let mB = w.pointee.mB
+        let iA = w.pointee.iA
+        let iB = w.pointee.iB
+        A.vx -= mA * lx
+        A.vy -= mA * ly
+        A.w -= iA * (rAx * ly - rAy * lx)
+        B.vx += mB * lx
+        B.vy += mB * ly
+        B.w += iB * (rBx * ly - rBy * lx)
+        A.store(states, w.pointee.a)
+        B.store(states, w.pointee.b)
+    }
+
+    /// The tick's impulses back into the joints (`store`'s rule: the first and last sub-step's).
+    mutating func storeWideJointImpulses(single: Bool) {
+        if jointWorld.solver.wide.isEmpty { return }
+        jointWorld.solver.wide.withUnsafeBufferPointer { ws in
+            jointWorld.joints.withUnsafeMutableBufferPointer { js in
+                for r in 0..<ws.count {
+                    for lane in 0..<4 {
+                        let k = Int(ws[r].joint[lane])
+                        if k < 0 { continue }
+                        let p = Vec2(Real(ws[r].px[lane]), Real(ws[r].py[lane]))
+                        js[k].impulse.linear = p
+                        js[k].impulseFirst.linear = single ? p : Vec2(Real(ws[r].fx[lane]), Real(ws[r].fy[lane]))
+                        js[k].impulseLast.linear = p
+                    }
+                }
+            }
+        }
+    }
+}
