@@ -79,45 +79,6 @@ struct WideJoint {
     }
 }
 
-/// Four bodies' velocities (and pose changes) gathered lane by lane from their single-precision
-/// states; `store` writes the velocities back. A static body may fill several lanes: it takes no
-/// impulse, so every lane writes back what it read.
-struct WideJointBodies {
-    var vx: SIMD4<Float>
-    var vy: SIMD4<Float>
-    var w: SIMD4<Float>
-
-    @inline(__always)
-    init(_ states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
-        let s0 = states[Int(i[0])].vel
-        let s1 = states[Int(i[1])].vel
-        let s2 = states[Int(i[2])].vel
-        let s3 = states[Int(i[3])].vel
-        // A transpose by halves (whole-vector shuffles; element by element the compiler
-        // went lane by lane through the rest of the kernel).
-        let t0 = SIMD4(lowHalf: s0.lowHalf, highHalf: s1.lowHalf)
-        let t1 = SIMD4(lowHalf: s2.lowHalf, highHalf: s3.lowHalf)
-        let u0 = SIMD4(lowHalf: s0.highHalf, highHalf: s1.highHalf)
-        let u1 = SIMD4(lowHalf: s2.highHalf, highHalf: s3.highHalf)
-        vx = SIMD4(lowHalf: t0.evenHalf, highHalf: t1.evenHalf)
-        vy = SIMD4(lowHalf: t0.oddHalf, highHalf: t1.oddHalf)
-        w = SIMD4(lowHalf: u0.evenHalf, highHalf: u1.evenHalf)
-    }
-
-    @inline(__always)
-    func store(_ states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
-        // The transpose back by halves: (vx0, vx1, vy0, vy1) has (vx0, vy0) as its even half.
-        let p0 = SIMD4(lowHalf: vx.lowHalf, highHalf: vy.lowHalf)
-        let p1 = SIMD4(lowHalf: vx.highHalf, highHalf: vy.highHalf)
-        let q0 = SIMD4(lowHalf: w.lowHalf, highHalf: SIMD2<Float>.zero)
-        let q1 = SIMD4(lowHalf: w.highHalf, highHalf: SIMD2<Float>.zero)
-        states[Int(i[0])].vel = SIMD4(lowHalf: p0.evenHalf, highHalf: q0.evenHalf)
-        states[Int(i[1])].vel = SIMD4(lowHalf: p0.oddHalf, highHalf: q0.oddHalf)
-        states[Int(i[2])].vel = SIMD4(lowHalf: p1.evenHalf, highHalf: q1.evenHalf)
-        states[Int(i[3])].vel = SIMD4(lowHalf: p1.oddHalf, highHalf: q1.oddHalf)
-    }
-}
-
 /// Four bodies' pose changes (dp, dq), lane by lane.
 struct WideJointPoses {
     var dpx: SIMD4<Float>
@@ -370,8 +331,8 @@ extension World {
         default: break
         }
         if substep == 0 || substep == 3 { refreshWideJoint(w, states) }
-        var A = WideJointBodies(states, w.pointee.a)
-        var B = WideJointBodies(states, w.pointee.b)
+        var A = World.WideBodies(byHalves: states, w.pointee.a)
+        var B = World.WideBodies(byHalves: states, w.pointee.b)
         let px = w.pointee.px
         let py = w.pointee.py
         let mA = w.pointee.mA
@@ -384,8 +345,8 @@ extension World {
         B.vx += mB * px
         B.vy += mB * py
         B.w += iB * (w.pointee.rBx * py - w.pointee.rBy * px)
-        A.store(states, w.pointee.a)
-        B.store(states, w.pointee.b)
+        A.storeByHalves(states, w.pointee.a)
+        B.storeByHalves(states, w.pointee.b)
     }
 
     /// The largest of four lanes (NaN when one is NaN or not: callers test `!(… <= bound)`).
@@ -423,8 +384,8 @@ extension World {
         _ w: UnsafeMutablePointer<WideJoint>, _ states: UnsafeMutablePointer<WideBodyState>, _ jc: StepContext, useBias: Bool
     ) {
         if !useBias { refreshWideJoint(w, states) }
-        var A = WideJointBodies(states, w.pointee.a)
-        var B = WideJointBodies(states, w.pointee.b)
+        var A = World.WideBodies(byHalves: states, w.pointee.a)
+        var B = World.WideBodies(byHalves: states, w.pointee.b)
         let rAx = w.pointee.rAx
         let rAy = w.pointee.rAy
         let rBx = w.pointee.rBx
@@ -495,8 +456,8 @@ extension World {
         B.vx += mB * lx
         B.vy += mB * ly
         B.w += iB * (rBx * ly - rBy * lx)
-        A.store(states, w.pointee.a)
-        B.store(states, w.pointee.b)
+        A.storeByHalves(states, w.pointee.a)
+        B.storeByHalves(states, w.pointee.b)
     }
 
     /// The tick's impulses back into the joints (`store`'s rule: the first and last sub-step's).
