@@ -155,6 +155,22 @@ struct JointSim {
     /// The last sub-step's impulse of the previous tick (warm start of sub-step 2).
     var impulseLast = JointImpulses.zero
 
+    /// The impulse a sub-step's warm start applies (`World.warmStart`, `warmStartImplied`):
+    /// sub-step 0 the previous tick's first, sub-step 1 keeps this tick's first and takes the
+    /// previous tick's last, sub-step 3 that last again; the others go on from the sub-step
+    /// before.
+    @inline(__always)
+    mutating func takeWarmStart(substep: Int32) {
+        switch substep {
+        case 0: impulse = impulseFirst
+        case 1:
+            impulseFirst = impulse
+            impulse = impulseLast
+        case 3: impulse = impulseLast
+        default: break
+        }
+    }
+
     // MARK: Definition
 
     /// Item slots of the two ends, or `JointSim.world`.

@@ -469,14 +469,7 @@ extension World {
         _ order: UnsafeBufferPointer<Int32>?, substep: Int32
     ) {
         forEachActive(js, bodies, order) { j, A, B in
-            switch substep {
-            case 0: j.pointee.impulse = j.pointee.impulseFirst
-            case 1:
-                j.pointee.impulseFirst = j.pointee.impulse
-                j.pointee.impulse = j.pointee.impulseLast
-            case 3: j.pointee.impulse = j.pointee.impulseLast
-            default: break
-            }
+            j.pointee.takeWarmStart(substep: substep)
             let first = substep == 0 || substep == 3
             switch j.pointee.type {
             case .distance, .rope: j.pointee.warmStartDistance(&A.pointee, &B.pointee, refresh: first)
@@ -495,14 +488,7 @@ extension World {
         _ js: UnsafeMutableBufferPointer<JointSim>, _ bodies: UnsafeMutableBufferPointer<SolverBody>, substep: Int32
     ) {
         forEachActive(js, bodies, nil) { j, A, B in
-            switch substep {
-            case 0: j.pointee.impulse = j.pointee.impulseFirst
-            case 1:
-                j.pointee.impulseFirst = j.pointee.impulse
-                j.pointee.impulse = j.pointee.impulseLast
-            case 3: j.pointee.impulse = j.pointee.impulseLast
-            default: break
-            }
+            j.pointee.takeWarmStart(substep: substep)
             let refresh = substep == 0 || substep == 3
             if j.pointee.bA < 0 {
                 j.pointee.warmStartImplied(World.restBody(), &B.pointee, refresh: refresh)
