@@ -70,3 +70,56 @@ fileprivate func freeBox(_ w: inout World, _ c: Vec2, density: Real = 1, vx: Rea
         #expect(abs(w.property(.vx, of: a) - 100) < 2 && abs(w.property(.vx, of: b) - 100) < 2)
     }
 }
+
+/// Kept colourings (WideContactSolver.swift, "Reuse"): a world that keeps last tick's colours
+/// where its constraints are unchanged steps to the same bits as the same world coloured afresh
+/// every tick, through the edits that must make it colour again: an item added away from the
+/// pile (one more solver body: the padding lanes' static index moves), a box anchored and then
+/// freed (a side's kind changes), a density changed (same kinds: kept), an item removed.
+@Suite struct ColourReuseTests {
+    @Test(arguments: [WorldModel.ideal, .uikit])
+    func keptColouringsStepAsFreshOnes(model: WorldModel) throws {
+        var w = World(size: Vec2(3000, 2000), model: model)
+        var ids: [ItemID] = []
+        ids.append(try box(&w, Vec2(1500, 1900), Vec2(2000, 40), anchored: true))
+        for row in 0..<4 {
+            for k in 0..<(5 - row) {
+                let x = 1500 + (Real(k) - Real(4 - row) / 2) * 62
+                ids.append(try box(&w, Vec2(x, 1850 - 60 * Real(row)), Vec2(60, 60)))
+            }
+        }
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        _ = try w.addCollision(items: nil)
+        var fresh = w
+        func stepBoth(_ n: Int) {
+            for _ in 0..<n {
+                w.step()
+                fresh.contactWorld.colourKeys.removeAll()  // forget: colour afresh next tick
+                fresh.step()
+                #expect(w.stateHash() == fresh.stateHash())
+            }
+        }
+        stepBoth(60)
+        let far = try box(&w, Vec2(300, 300), Vec2(30, 30))
+        _ = try box(&fresh, Vec2(300, 300), Vec2(30, 30))
+        stepBoth(10)
+        try w.setProperty(.anchored, of: ids[3], to: 1)
+        try fresh.setProperty(.anchored, of: ids[3], to: 1)
+        stepBoth(10)
+        try w.setProperty(.anchored, of: ids[3], to: 0)
+        try fresh.setProperty(.anchored, of: ids[3], to: 0)
+        stepBoth(10)
+        try w.setProperty(.density, of: ids[5], to: 3)
+        try fresh.setProperty(.density, of: ids[5], to: 3)
+        stepBoth(10)
+        try w.removeItem(far)
+        try fresh.removeItem(far)
+        stepBoth(10)
+        // (`fresh` forgets once a frame; the `uikit` frame has two ticks, the second of which
+        // may keep the first's colouring.)
+        #expect(fresh.contactWorld.colouringsKept < w.contactWorld.colouringsKept)
+        if model == .ideal { #expect(fresh.contactWorld.colouringsKept == 0) }
+        let ticks = w.tickCount
+        #expect(w.contactWorld.colouringsKept > ticks / 2, "the resting pile keeps its colouring most ticks")
+    }
+}

@@ -196,6 +196,8 @@ struct ContactWorld {
     var colourKeys = ContiguousArray<UInt64>()
     var colouredBodies = -1
     var colouredRecords = -1
+    /// Ticks whose colouring was last tick's (a count for tests and profiles).
+    var colouringsKept = 0
     /// The solver bodies the wide records name, each once, and (indexed by solver body) their
     /// single-precision state while the wide records are solved (WideContactSolver.swift,
     /// "Bodies in single precision").

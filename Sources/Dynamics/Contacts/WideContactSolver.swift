@@ -284,6 +284,7 @@ extension World {
         contactWorld.colouredRecords = wide.count
         swap(&keys, &contactWorld.colourKeys)
         if reuse {
+            contactWorld.colouringsKept &+= 1
             swap(&wide, &contactWorld.wideContacts)
             swap(&overflow, &contactWorld.overflowContacts)
             swap(&masks, &contactWorld.colourMasks)
