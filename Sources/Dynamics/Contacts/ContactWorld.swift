@@ -1031,16 +1031,10 @@ extension World {
                                                             cw.wakeScratch.append(bodyB)
                                                         }
                                                         if let t = sim {
-                                                            World.matchImpulses(&t.pointee, &m)
-                                                            t.pointee.manifold = m
+                                                            t.pointee.take(
+                                                                &m, friction: friction, restitution: restitution,
+                                                                overlapping: overlapping)
                                                             t.pointee.cache = cache
-                                                            t.pointee.friction = friction
-                                                            t.pointee.restitution = restitution
-                                                            if overlapping {
-                                                                t.pointee.flags |= ContactFlags.overlapping
-                                                            } else {
-                                                                t.pointee.flags &= ~ContactFlags.overlapping
-                                                            }
                                                         } else {
                                                             // Points for the first time: no impulses to carry over, not touching yet.
                                                             let fresh = World.newSim(
@@ -1176,15 +1170,7 @@ extension World {
         if flagsA & BodyFlags.isAsleep != 0 && flagsB & inactive == 0 { wake.append(bodyA) }
         if flagsB & BodyFlags.isAsleep != 0 && flagsA & inactive == 0 { wake.append(bodyB) }
         if let t = sim {
-            World.matchImpulses(&t.pointee, &m)
-            t.pointee.manifold = m
-            t.pointee.friction = friction
-            t.pointee.restitution = restitution
-            if overlapping {
-                t.pointee.flags |= ContactFlags.overlapping
-            } else {
-                t.pointee.flags &= ~ContactFlags.overlapping
-            }
+            t.pointee.take(&m, friction: friction, restitution: restitution, overlapping: overlapping)
             return false
         }
         // Points for the first time: no impulses to carry over, not touching yet.
@@ -1256,3 +1242,22 @@ extension World {
         ContactEvent(a: c.partyItem, b: c.partyOther, began: began, point: c.eventPoint)
     }
 }
+
+extension ContactSim {
+    /// A contact that had points takes the narrowphase's new manifold: the impulses carried
+    /// over point by point (`World.matchImpulses`), the material, and whether it overlaps.
+    /// (The general path and the round pairs' path both end so.)
+    @inline(__always)
+    mutating func take(_ m: inout Manifold, friction: Real, restitution: Real, overlapping: Bool) {
+        World.matchImpulses(&self, &m)
+        manifold = m
+        self.friction = friction
+        self.restitution = restitution
+        if overlapping {
+            flags |= ContactFlags.overlapping
+        } else {
+            flags &= ~ContactFlags.overlapping
+        }
+    }
+}
+

@@ -355,6 +355,20 @@ extension World {
         Swift.max(Swift.max(v[0], v[1]), Swift.max(v[2], v[3]))
     }
 
+    /// Each lane's vector (x, y) shortened to at most `limit` long, as the scalar rows do
+    /// (`JointMath.slopPart`, `clampDrift`): the scalar's factor limit/|v| where |v| > limit
+    /// and 1 elsewhere is min(limit/|v|, 1) (the ratio is ≥ 1 exactly when |v| ≤ limit:
+    /// rounded square roots are monotonic). Only computed when some lane is beyond the limit.
+    @inline(__always)
+    static func wideClampLength(
+        _ x: SIMD4<Float>, _ y: SIMD4<Float>, to limit: Float
+    ) -> (SIMD4<Float>, SIMD4<Float>) {
+        let l2 = x * x + y * y
+        if World.laneLargest(l2) <= limit * limit { return (x, y) }
+        let shorten = pointwiseMin(limit / l2.squareRoot(), SIMD4(repeating: 1))
+        return (x * shorten, y * shorten)
+    }
+
     /// `JointMath.arcDrift` lane by lane.
     @inline(__always)
     static func wideArcDrift(_ rx: SIMD4<Float>, _ ry: SIMD4<Float>, _ w: SIMD4<Float>, _ h: Float) -> (SIMD4<Float>, SIMD4<Float>) {
@@ -402,34 +416,11 @@ extension World {
         if useBias {
             let h = Float(jc.h)
             // The error, at most `World.jointSlop` long (`JointMath.slopPart`).
-            let dsx = w.pointee.dsx
-            let dsy = w.pointee.dsy
-            let slop = Float(World.jointSlop)
-            let l2 = dsx * dsx + dsy * dsy
-            var ex = dsx
-            var ey = dsy
-            if !(World.laneLargest(l2) <= slop * slop) {
-                // Some lane beyond the slop: the scalar's factor slop/|c| where |c| > slop and
-                // 1 elsewhere is min(slop/|c|, 1) (the ratio is ≥ 1 exactly when |c| ≤ slop:
-                // rounded square roots are monotonic).
-                let shorten = pointwiseMin(slop / l2.squareRoot(), SIMD4(repeating: 1))
-                ex = dsx * shorten
-                ey = dsy * shorten
-            }
+            let (ex, ey) = World.wideClampLength(w.pointee.dsx, w.pointee.dsy, to: Float(World.jointSlop))
             // The arc drift, at most `JointMath.maxDrift` long (`clampDrift`).
             let (bx0, by0) = wideArcDrift(rBx, rBy, B.w, h)
             let (ax0, ay0) = wideArcDrift(rAx, rAy, A.w, h)
-            let driftX = bx0 - ax0
-            let driftY = by0 - ay0
-            let maxDrift = Float(JointMath.maxDrift)
-            let d2 = driftX * driftX + driftY * driftY
-            var cutX = driftX
-            var cutY = driftY
-            if !(World.laneLargest(d2) <= maxDrift * maxDrift) {
-                let cut = pointwiseMin(maxDrift / d2.squareRoot(), SIMD4(repeating: 1))
-                cutX = driftX * cut
-                cutY = driftY * cut
-            }
+            let (cutX, cutY) = World.wideClampLength(bx0 - ax0, by0 - ay0, to: Float(JointMath.maxDrift))
             let biasRate = Float(jc.jointSoftness.biasRate)
             let invH = Float(jc.invH)
             cx += biasRate * ex + invH * cutX
