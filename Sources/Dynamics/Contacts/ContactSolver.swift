@@ -987,15 +987,36 @@ extension World {
         var states = ContiguousArray<WideBodyState>()
         swap(&states, &contactWorld.wideStates)
         defer { swap(&states, &contactWorld.wideStates) }
+        var banked = ContiguousArray<SIMD4<Float>>()
+        swap(&banked, &contactWorld.wideBanked)
+        defer { swap(&banked, &contactWorld.wideBanked) }
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             let centred = ctx.forcesPerSubstep
             contactWorld.wideContacts.withUnsafeMutableBufferPointer { ws in
                 states.withUnsafeMutableBufferPointer { st in
-                    list.withUnsafeBufferPointer { ls in
-                        guard let bp = bodies.baseAddress, let wp = ws.baseAddress, let sp = st.baseAddress else { return }
-                        World.loadWideStates(ls, bp, sp, pose: false)
-                        for r in 0..<ws.count { World.warmStartWide(wp + r, sp, centred: centred) }
-                        World.storeWideStates(ls, bp, sp)
+                    banked.withUnsafeMutableBufferPointer { bk in
+                        list.withUnsafeBufferPointer { ls in
+                            guard let bp = bodies.baseAddress, let wp = ws.baseAddress, let sp = st.baseAddress,
+                                let kp = bk.baseAddress
+                            else { return }
+                            if substep == 0 {
+                                World.loadWideStates(ls, bp, sp, pose: false)
+                                for r in 0..<ws.count { World.warmStartWide(wp + r, sp, centred: centred) }
+                                World.storeWideStates(ls, bp, sp, bank: kp, reset: true)
+                            } else {
+                                // A later sub-step (file comment, "Warm start of later sub-steps"
+                                // in WideContactSolver.swift): what the records changed in the
+                                // sub-step before, less the halves of sliding points.
+                                for r in 0..<ws.count { World.halveSlidingWide(wp + r, kp) }
+                                for i in ls {
+                                    let b = bp + Int(i)
+                                    let d = kp[Int(i)]
+                                    b.pointee.v.x += Real(d[0])
+                                    b.pointee.v.y += Real(d[1])
+                                    b.pointee.w += Real(d[2])
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -1068,6 +1089,9 @@ extension World {
         var states = ContiguousArray<WideBodyState>()
         swap(&states, &contactWorld.wideStates)
         defer { swap(&states, &contactWorld.wideStates) }
+        var banked = ContiguousArray<SIMD4<Float>>()
+        swap(&banked, &contactWorld.wideBanked)
+        defer { swap(&banked, &contactWorld.wideBanked) }
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             // The overflow one by one, then the colours, four constraints at a time
             // (Contacts/WideContactSolver.swift).
@@ -1096,7 +1120,9 @@ extension World {
                         } else {
                             for r in 0..<ws.count { World.solveWide(wp + r, sp, relax: true, keepNormal: keep, friction: true) }
                         }
-                        World.storeWideStates(ls, bp, sp)
+                        banked.withUnsafeMutableBufferPointer { bk in
+                            World.storeWideStates(ls, bp, sp, bank: bk.baseAddress!, reset: false)
+                        }
                     }
                 }
             }

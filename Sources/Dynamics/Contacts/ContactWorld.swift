@@ -203,6 +203,10 @@ struct ContactWorld {
     /// "Bodies in single precision").
     var wideBodyList = ContiguousArray<Int32>()
     var wideStates = ContiguousArray<WideBodyState>()
+    /// Per solver body, the velocity change (vx, vy, ω, 0) the wide records made in this
+    /// sub-step so far: the warm start of the next (WideContactSolver.swift, "Warm start of
+    /// later sub-steps").
+    var wideBanked = ContiguousArray<SIMD4<Float>>()
     /// Deep contacts per solver body this tick (Contacts/PushOut.swift).
     var deepContactCounts = ContiguousArray<Int32>()
     /// The constraints of this tick deeper than `World.deepRelaxDepth` at its start
