@@ -990,6 +990,7 @@ extension World {
         var banked = ContiguousArray<SIMD4<Float>>()
         swap(&banked, &contactWorld.wideBanked)
         defer { swap(&banked, &contactWorld.wideBanked) }
+        let explicit = contactWorld.explicitWarmStarts
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             let centred = ctx.forcesPerSubstep
             contactWorld.wideContacts.withUnsafeMutableBufferPointer { ws in
@@ -999,10 +1000,10 @@ extension World {
                             guard let bp = bodies.baseAddress, let wp = ws.baseAddress, let sp = st.baseAddress,
                                 let kp = bk.baseAddress
                             else { return }
-                            if substep == 0 {
+                            if substep == 0 || explicit {
                                 World.loadWideStates(ls, bp, sp, pose: false)
                                 for r in 0..<ws.count { World.warmStartWide(wp + r, sp, centred: centred) }
-                                World.storeWideStates(ls, bp, sp, bank: kp, reset: true)
+                                World.storeWideStates(ls, bp, sp, bank: kp, reset: substep == 0)
                             } else {
                                 // A later sub-step (file comment, "Warm start of later sub-steps"
                                 // in WideContactSolver.swift): what the records changed in the

@@ -207,6 +207,9 @@ struct ContactWorld {
     /// sub-step so far: the warm start of the next (WideContactSolver.swift, "Warm start of
     /// later sub-steps").
     var wideBanked = ContiguousArray<SIMD4<Float>>()
+    /// Every sub-step's warm start as a pass over the records (the reference the banked warm
+    /// start is tested against; off in use).
+    var explicitWarmStarts = false
     /// Deep contacts per solver body this tick (Contacts/PushOut.swift).
     var deepContactCounts = ContiguousArray<Int32>()
     /// The constraints of this tick deeper than `World.deepRelaxDepth` at its start
