@@ -82,20 +82,25 @@ extension World {
                 // contact's give): the relax checks those rows for a push-out left in their
                 // velocity (Step.swift, `relaxConstraints`).
                 let veryDeep = -World.deepRelaxDepth
-                for i in firstDeep..<n {
-                    let s = separation(i)
-                    if !(s < deep) { continue }
-                    let c = cp + i
-                    if s < veryDeep { contactWorld.deepRows.append(Int32(truncatingIfNeeded: i)) }
-                    if c.pointee.invMassA != 0 || c.pointee.invIA != 0 { counts[Int(c.pointee.a)] += 1 }
-                    if c.pointee.invMassB != 0 || c.pointee.invIB != 0 { counts[Int(c.pointee.b)] += 1 }
-                }
-                for i in 0..<n {
-                    let c = cp + i
-                    var limit = cap
-                    let k = Swift.max(counts[Int(c.pointee.a)], counts[Int(c.pointee.b)], 1)
-                    if k > 1 && separation(i) < deep { limit = cap / Real(k) }
-                    c.pointee.pushLimit = limit
+                // The counts through a pointer (indexing the array checked its uniqueness, a
+                // runtime call, at every count).
+                counts.withUnsafeMutableBufferPointer { cb in
+                    guard let kp = cb.baseAddress else { return }
+                    for i in firstDeep..<n {
+                        let s = separation(i)
+                        if !(s < deep) { continue }
+                        let c = cp + i
+                        if s < veryDeep { contactWorld.deepRows.append(Int32(truncatingIfNeeded: i)) }
+                        if c.pointee.invMassA != 0 || c.pointee.invIA != 0 { kp[Int(c.pointee.a)] += 1 }
+                        if c.pointee.invMassB != 0 || c.pointee.invIB != 0 { kp[Int(c.pointee.b)] += 1 }
+                    }
+                    for i in 0..<n {
+                        let c = cp + i
+                        var limit = cap
+                        let k = Swift.max(kp[Int(c.pointee.a)], kp[Int(c.pointee.b)], 1)
+                        if k > 1 && separation(i) < deep { limit = cap / Real(k) }
+                        c.pointee.pushLimit = limit
+                    }
                 }
                 // Only a crowd: a row whose busier side is in `deepRelaxCrowd` or more deep contacts.
                 var kept = 0
