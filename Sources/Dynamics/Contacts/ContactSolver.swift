@@ -809,40 +809,59 @@ extension World {
         var cs = ContiguousArray<ContactConstraint>()
         var ps = ContiguousArray<ContactConstraintPoint>()
         var order = ContiguousArray<Int32>()
-        var later = ContiguousArray<Int32>()
         swap(&cs, &contactWorld.constraints)
         swap(&ps, &contactWorld.constraintPoints)
         swap(&order, &contactWorld.prepareOrder)
-        swap(&later, &contactWorld.staticPairs)
-        order.removeAll(keepingCapacity: true)
-        later.removeAll(keepingCapacity: true)
         let staticIndex = Int32(bodySims.count)
         let inactive = BodyFlags.isStatic | BodyFlags.isAsleep
         // Which contacts make constraints, in their order: pairs of dynamic bodies, then
-        // pairs with a static side.
+        // pairs with a static side. Every such contact has a manifold record, so the list has
+        // room for them all (it only grows); written through a pointer, the dynamic pairs from
+        // its start and the static ones from its end, then put in order after them (an append
+        // a contact checked the array's uniqueness, a runtime call).
+        let bound = contactWorld.contactSims.count
+        while order.count < bound { order.append(0) }
+        var dynamicCount = 0
+        var m = 0
         bodySims.withUnsafeBufferPointer { sims in
             contactWorld.contacts.withUnsafeBufferPointer { contacts in
-                guard let base = contacts.baseAddress, let sb = sims.baseAddress else { return }
-                for ci in 0..<contacts.count {
-                    let cp = base + ci
-                    if cp.pointee.sim < 0 { continue }
-                    let bodyA = cp.pointee.bodyA
-                    let flagsA = bodyA >= 0 ? (sb + Int(bodyA)).pointee.flags : BodyFlags.isStatic
-                    let flagsB = (sb + Int(cp.pointee.bodyB)).pointee.flags
-                    if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
-                    if (flagsA | flagsB) & BodyFlags.isStatic != 0 {
-                        later.append(Int32(truncatingIfNeeded: ci))
-                    } else {
-                        order.append(Int32(truncatingIfNeeded: ci))
+                order.withUnsafeMutableBufferPointer { ob in
+                    guard let base = contacts.baseAddress, let sb = sims.baseAddress, let op = ob.baseAddress else { return }
+                    var back = bound
+                    for ci in 0..<contacts.count {
+                        let cp = base + ci
+                        if cp.pointee.sim < 0 { continue }
+                        let bodyA = cp.pointee.bodyA
+                        let flagsA = bodyA >= 0 ? (sb + Int(bodyA)).pointee.flags : BodyFlags.isStatic
+                        let flagsB = (sb + Int(cp.pointee.bodyB)).pointee.flags
+                        if flagsA & inactive != 0 && flagsB & inactive != 0 { continue }
+                        if (flagsA | flagsB) & BodyFlags.isStatic != 0 {
+                            back &-= 1
+                            op[back] = Int32(truncatingIfNeeded: ci)
+                        } else {
+                            op[dynamicCount] = Int32(truncatingIfNeeded: ci)
+                            dynamicCount &+= 1
+                        }
                     }
+                    // The static pairs were written backwards: reversed in place, then moved
+                    // down (to a lower place: an ascending copy is safe).
+                    var i = back
+                    var j = bound &- 1
+                    while i < j {
+                        let t = op[i]
+                        op[i] = op[j]
+                        op[j] = t
+                        i &+= 1
+                        j &-= 1
+                    }
+                    let staticCount = bound &- back
+                    for k in 0..<staticCount { op[dynamicCount &+ k] = op[back &+ k] }
+                    m = dynamicCount &+ staticCount
                 }
             }
         }
-        let dynamicCount = order.count
-        for k in 0..<later.count { order.append(later[k]) }
         // The tables take the tick's count (grown or cut by the difference from last tick's)
         // and every constraint is written in place: no append, with its checks, per row.
-        let m = order.count
         if cs.count > m { cs.removeLast(cs.count - m) }
         while cs.count < m { cs.append(.unused) }
         if ps.count > 2 &* m { ps.removeLast(ps.count - 2 &* m) }
@@ -878,7 +897,6 @@ extension World {
             }
         }
         swap(&order, &contactWorld.prepareOrder)
-        swap(&later, &contactWorld.staticPairs)
         limitPushOut(&cs, ps, deepestManifoldPoint: deepest)
         findStacks(&cs, &ps, landings: true, forceStep: ctx.forceStep)
         swap(&cs, &contactWorld.constraints)

@@ -177,10 +177,9 @@ struct ContactWorld {
     var constraints = ContiguousArray<ContactConstraint>()
     /// Their points, two per constraint.
     var constraintPoints = ContiguousArray<ContactConstraintPoint>()
-    /// Prepare's scratch: the contacts that make constraints, in the constraints' order, and
-    /// those with a static side (built after the others).
+    /// Prepare's scratch: the contacts that make constraints, in the constraints' order (those
+    /// with a static side after the others), with room for every manifold record.
     var prepareOrder = ContiguousArray<Int32>()
-    var staticPairs = ContiguousArray<Int32>()
     /// The solve order (Contacts/WideContactSolver.swift): the overflow constraints, solved
     /// one by one, then the coloured ones four to a wide record, colour by colour.
     var overflowContacts = ContiguousArray<Int32>()
