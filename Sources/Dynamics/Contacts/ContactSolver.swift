@@ -1111,6 +1111,8 @@ extension World {
         var banked = ContiguousArray<SIMD4<Float>>()
         swap(&banked, &contactWorld.wideBanked)
         defer { swap(&banked, &contactWorld.wideBanked) }
+        let posesCurrent = contactWorld.widePosesCurrent
+        contactWorld.widePosesCurrent = true
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             // The overflow one by one, then the colours, four constraints at a time
             // (Contacts/WideContactSolver.swift).
@@ -1131,7 +1133,11 @@ extension World {
                 states.withUnsafeMutableBufferPointer { st in
                     list.withUnsafeBufferPointer { ls in
                         guard let bp = bodies.baseAddress, let wp = ws.baseAddress, let sp = st.baseAddress else { return }
-                        World.loadWideStates(ls, bp, sp, pose: true)
+                        if posesCurrent {
+                            World.loadWideStates(ls, bp, sp, pose: false)
+                        } else {
+                            World.loadWideStates(ls, bp, sp, pose: true)
+                        }
                         if deepOnly {
                             for r in deepWide { World.solveWide(wp + Int(r), sp, relax: true, keepNormal: keep, friction: false) }
                         } else if useBias {

@@ -206,6 +206,10 @@ struct ContactWorld {
     /// sub-step so far: the warm start of the next (WideContactSolver.swift, "Warm start of
     /// later sub-steps").
     var wideBanked = ContiguousArray<SIMD4<Float>>()
+    /// The listed bodies' single-precision pose changes in `wideStates` are current: a pass
+    /// loaded them and no body has moved since (`integratePositions` and each tick's colouring
+    /// clear it), so the next pass loads the velocities alone.
+    var widePosesCurrent = false
     /// Every sub-step's warm start as a pass over the records (the reference the banked warm
     /// start is tested against; off in use).
     var explicitWarmStarts = false

@@ -160,6 +160,8 @@ extension World {
     /// Colours the prepared constraints and packs them into wide records plus the overflow
     /// list (file comment).
     mutating func colourContacts() {
+        // Impacts and pull-in moved bodies before the sub-steps; a new list names other bodies.
+        contactWorld.widePosesCurrent = false
         let n = solverBodies.count
         let staticIndex = Int32(bodySims.count)
         var wide = ContiguousArray<WideContact>()

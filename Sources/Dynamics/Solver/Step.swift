@@ -296,6 +296,7 @@ extension World {
     /// dq = rot(da) (for a turn of at most `DMath.smallAngle`, dq turned by it: the same to
     /// within an ulp or two a sub-step, and dq restarts from identity every tick). Speeds are capped at `maxLinearSpeed` and h·|ω| at π/4.
     mutating func integratePositions(_ ctx: StepContext) {
+        contactWorld.widePosesCurrent = false
         let h = ctx.h
         let maxSpeed = World.maxLinearSpeed
         let maxW = World.maxRotationPerSubstep * ctx.invH
