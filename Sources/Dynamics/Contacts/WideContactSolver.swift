@@ -441,9 +441,21 @@ extension World {
             q[40] = Float(p.pointee.totalTangentImpulse)
         }
         point(d + o.p1, points)
-        // A one-point manifold's second point is inert (prepare zeroed its masses).
-        point(d + o.p2, points + 1)
-        if cp.pointee.pointCount > 1 { w.pointee.twoPoints = true }
+        if cp.pointee.pointCount > 1 {
+            point(d + o.p2, points + 1)
+            w.pointee.twoPoints = true
+        } else {
+            // A one-point manifold's second point is inert: no mass, no impulse, so its rows
+            // (run where another lane has two points) give nothing whatever its anchors and
+            // separation, which keep any earlier constraint's finite values.
+            let q = d + o.p2
+            q[20] = 0
+            q[24] = 0
+            q[28] = 0
+            q[32] = 0
+            q[36] = 0
+            q[40] = 0
+        }
     }
 
     /// Writes the records' impulses back to `constraintPoints` (after the sub-steps).
