@@ -951,13 +951,8 @@ extension World {
             (points + 1).pointee = p2
             vn2 = v2
         } else {
-            // An inert second point (no mass, no impulse) for the pair kernel.
-            var p2 = p1
-            p2.normalMass = 0
-            p2.tangentMass = 0
-            p2.normalImpulse = 0
-            p2.tangentImpulse = 0
-            (points + 1).pointee = p2
+            // The second point's place is left as it was: every reader of a constraint's points
+            // stops at `pointCount` (a wide record's lane takes an inert second point, `writeLane`).
             vn2 = vn1
         }
         // Round sides roll (`rollingRadius`); a polygon's side needs no look.

@@ -467,8 +467,8 @@ extension World {
                 for r in 0..<ws.count {
                     // Read in place (a record is over 400 bytes).
                     let w = wb + r
-                    // A record without a second point never touched its second points: they
-                    // are the inert zeros prepare wrote (`writeLane`), and stay so.
+                    // A record without a second point never touched its second points (no
+                    // reader of a one-point constraint looks past its first).
                     let two = w.pointee.twoPoints
                     for lane in 0..<4 {
                         let i = Int(w.pointee.index[lane])
