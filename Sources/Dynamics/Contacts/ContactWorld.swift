@@ -215,6 +215,9 @@ struct ContactWorld {
     var explicitWarmStarts = false
     /// Deep contacts per solver body this tick (Contacts/PushOut.swift).
     var deepContactCounts = ContiguousArray<Int32>()
+    /// The push-out cap's scratch: the constraints deeper than the slop this tick (room for
+    /// every constraint; it only grows).
+    var deepScratch = ContiguousArray<Int32>()
     /// The constraints of this tick deeper than `World.deepRelaxDepth` at its start
     /// (Contacts/PushOut.swift).
     var deepRows = ContiguousArray<Int32>()

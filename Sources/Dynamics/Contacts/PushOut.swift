@@ -82,24 +82,33 @@ extension World {
                 // contact's give): the relax checks those rows for a push-out left in their
                 // velocity (Step.swift, `relaxConstraints`).
                 let veryDeep = -World.deepRelaxDepth
-                // The counts through a pointer (indexing the array checked its uniqueness, a
-                // runtime call, at every count).
+                // The deep constraints are listed as they are counted; only they can take a cap
+                // below the full one, which every constraint has from prepare. Counts and list
+                // through pointers (indexing or appending to an array checked its uniqueness,
+                // a runtime call, each time).
+                var listed = ContiguousArray<Int32>()
+                swap(&listed, &contactWorld.deepScratch)
+                defer { swap(&listed, &contactWorld.deepScratch) }
+                while listed.count < n { listed.append(0) }
                 counts.withUnsafeMutableBufferPointer { cb in
-                    guard let kp = cb.baseAddress else { return }
-                    for i in firstDeep..<n {
-                        let s = separation(i)
-                        if !(s < deep) { continue }
-                        let c = cp + i
-                        if s < veryDeep { contactWorld.deepRows.append(Int32(truncatingIfNeeded: i)) }
-                        if c.pointee.invMassA != 0 || c.pointee.invIA != 0 { kp[Int(c.pointee.a)] += 1 }
-                        if c.pointee.invMassB != 0 || c.pointee.invIB != 0 { kp[Int(c.pointee.b)] += 1 }
-                    }
-                    for i in 0..<n {
-                        let c = cp + i
-                        var limit = cap
-                        let k = Swift.max(kp[Int(c.pointee.a)], kp[Int(c.pointee.b)], 1)
-                        if k > 1 && separation(i) < deep { limit = cap / Real(k) }
-                        c.pointee.pushLimit = limit
+                    listed.withUnsafeMutableBufferPointer { lb in
+                        guard let kp = cb.baseAddress, let lp = lb.baseAddress else { return }
+                        var deepCount = 0
+                        for i in firstDeep..<n {
+                            let s = separation(i)
+                            if !(s < deep) { continue }
+                            let c = cp + i
+                            lp[deepCount] = Int32(truncatingIfNeeded: i)
+                            deepCount &+= 1
+                            if s < veryDeep { contactWorld.deepRows.append(Int32(truncatingIfNeeded: i)) }
+                            if c.pointee.invMassA != 0 || c.pointee.invIA != 0 { kp[Int(c.pointee.a)] += 1 }
+                            if c.pointee.invMassB != 0 || c.pointee.invIB != 0 { kp[Int(c.pointee.b)] += 1 }
+                        }
+                        for j in 0..<deepCount {
+                            let c = cp + Int(lp[j])
+                            let k = Swift.max(kp[Int(c.pointee.a)], kp[Int(c.pointee.b)])
+                            if k > 1 { c.pointee.pushLimit = cap / Real(k) }
+                        }
                     }
                 }
                 // Only a crowd: a row whose busier side is in `deepRelaxCrowd` or more deep contacts.
