@@ -131,20 +131,25 @@ extension World {
     /// `relaxConstraints`). A pass over those rows only.
     func pushOutLeft() -> Bool {
         let limit = World.deepRelaxSpeed
+        // Fields read in place (a constraint is 200 bytes, a solver body 80).
         return contactWorld.deepRows.withUnsafeBufferPointer { rows in
             contactWorld.constraints.withUnsafeBufferPointer { cs in
                 contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
                     solverBodies.withUnsafeBufferPointer { bs in
+                        guard let cp = cs.baseAddress, let pp = ps.baseAddress, let bp = bs.baseAddress else { return false }
                         for r in rows {
                             let i = Int(r)
-                            let c = cs[i]
-                            let a = bs[Int(c.a)]
-                            let b = bs[Int(c.b)]
-                            for k in 0..<Int(c.pointCount) {
-                                let p = ps[2 &* i &+ k]
-                                let vA = a.v + Vec2(-a.w * p.rA.y, a.w * p.rA.x)
-                                let vB = b.v + Vec2(-b.w * p.rB.y, b.w * p.rB.x)
-                                if (vB - vA).dot(c.normal) > limit { return true }
+                            let c = cp + i
+                            let a = bp + Int(c.pointee.a)
+                            let b = bp + Int(c.pointee.b)
+                            let n = c.pointee.normal
+                            for k in 0..<Int(c.pointee.pointCount) {
+                                let p = pp + (2 &* i &+ k)
+                                let rA = p.pointee.rA
+                                let rB = p.pointee.rB
+                                let vA = a.pointee.v + Vec2(-a.pointee.w * rA.y, a.pointee.w * rA.x)
+                                let vB = b.pointee.v + Vec2(-b.pointee.w * rB.y, b.pointee.w * rB.x)
+                                if (vB - vA).dot(n) > limit { return true }
                             }
                         }
                         return false
@@ -202,24 +207,35 @@ extension World {
                     if (vB - vA).dot(c.normal) > limit { return true }
                 }
             }
-            for r in contactWorld.deepWide {
-                let w = contactWorld.wideContacts[Int(r)]
-                for lane in 0..<4 where w.index[lane] >= 0 {
-                    let a = bs[Int(w.a[lane])]
-                    let b = bs[Int(w.b[lane])]
-                    let n = Vec2(Real(w.nx[lane]), Real(w.ny[lane]))
-                    for k in 0..<(w.twoPoints ? 2 : 1) {
-                        let q = k == 0 ? w.p1 : w.p2
-                        if q.normalImpulse[lane] <= 0 { continue }
-                        let rA = Vec2(Real(q.rAx[lane]), Real(q.rAy[lane]))
-                        let rB = Vec2(Real(q.rBx[lane]), Real(q.rBy[lane]))
-                        let vA = a.v + Vec2(-a.w * rA.y, a.w * rA.x)
-                        let vB = b.v + Vec2(-b.w * rB.y, b.w * rB.x)
-                        if (vB - vA).dot(n) > limit { return true }
+            // A record read in place (it is over 400 bytes), a point at a time.
+            return contactWorld.wideContacts.withUnsafeBufferPointer { ws in
+                guard let wb = ws.baseAddress else { return false }
+                @inline(__always) func opens(_ q: UnsafePointer<WidePoint>, _ lane: Int, _ a: SolverBody, _ b: SolverBody, _ n: Vec2) -> Bool {
+                    if q.pointee.normalImpulse[lane] <= 0 { return false }
+                    let rA = Vec2(Real(q.pointee.rAx[lane]), Real(q.pointee.rAy[lane]))
+                    let rB = Vec2(Real(q.pointee.rBx[lane]), Real(q.pointee.rBy[lane]))
+                    let vA = a.v + Vec2(-a.w * rA.y, a.w * rA.x)
+                    let vB = b.v + Vec2(-b.w * rB.y, b.w * rB.x)
+                    return (vB - vA).dot(n) > limit
+                }
+                for r in contactWorld.deepWide {
+                    let w = wb + Int(r)
+                    let two = w.pointee.twoPoints
+                    for lane in 0..<4 where w.pointee.index[lane] >= 0 {
+                        let a = bs[Int(w.pointee.a[lane])]
+                        let b = bs[Int(w.pointee.b[lane])]
+                        let n = Vec2(Real(w.pointee.nx[lane]), Real(w.pointee.ny[lane]))
+                        let points = UnsafeRawPointer(w)
+                        if opens((points + MemoryLayout<WideContact>.offset(of: \.p1)!).assumingMemoryBound(to: WidePoint.self), lane, a, b, n) {
+                            return true
+                        }
+                        if two && opens((points + MemoryLayout<WideContact>.offset(of: \.p2)!).assumingMemoryBound(to: WidePoint.self), lane, a, b, n) {
+                            return true
+                        }
                     }
                 }
+                return false
             }
-            return false
         }
     }
 }
