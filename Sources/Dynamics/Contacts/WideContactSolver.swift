@@ -501,21 +501,17 @@ extension World {
 
         @inline(__always)
         init(_ states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
-            let s0 = states[Int(i[0])].vel
-            let s1 = states[Int(i[1])].vel
-            let s2 = states[Int(i[2])].vel
-            let s3 = states[Int(i[3])].vel
-            vx = SIMD4(s0[0], s1[0], s2[0], s3[0])
-            vy = SIMD4(s0[1], s1[1], s2[1], s3[1])
-            w = SIMD4(s0[2], s1[2], s2[2], s3[2])
+            (vx, vy, w) = gatherLanes3(
+                states[Int(i[0])].vel, states[Int(i[1])].vel, states[Int(i[2])].vel, states[Int(i[3])].vel)
         }
 
         @inline(__always)
         func store(_ states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
-            states[Int(i[0])].vel = SIMD4(vx[0], vy[0], w[0], 0)
-            states[Int(i[1])].vel = SIMD4(vx[1], vy[1], w[1], 0)
-            states[Int(i[2])].vel = SIMD4(vx[2], vy[2], w[2], 0)
-            states[Int(i[3])].vel = SIMD4(vx[3], vy[3], w[3], 0)
+            let (s0, s1, s2, s3) = scatterLanes3(vx, vy, w)
+            states[Int(i[0])].vel = s0
+            states[Int(i[1])].vel = s1
+            states[Int(i[2])].vel = s2
+            states[Int(i[3])].vel = s3
         }
 
         /// The same gather as a transpose by halves (whole-vector shuffles). Each kernel is
@@ -682,12 +678,12 @@ extension World {
             typealias D4 = SIMD4<Float>
             let ia = w.pointee.a
             let ib = w.pointee.b
-            let a0 = states[Int(ia[0])].pose, a1 = states[Int(ia[1])].pose
-            let a2 = states[Int(ia[2])].pose, a3 = states[Int(ia[3])].pose
-            let b0 = states[Int(ib[0])].pose, b1 = states[Int(ib[1])].pose
-            let b2 = states[Int(ib[2])].pose, b3 = states[Int(ib[3])].pose
-            dpx = D4(b0[0], b1[0], b2[0], b3[0]) - D4(a0[0], a1[0], a2[0], a3[0])
-            dpy = D4(b0[1], b1[1], b2[1], b3[1]) - D4(a0[1], a1[1], a2[1], a3[1])
+            let (ax, ay, ac, as_) = gatherLanes4(
+                states[Int(ia[0])].pose, states[Int(ia[1])].pose, states[Int(ia[2])].pose, states[Int(ia[3])].pose)
+            let (bx, by, bc, bs) = gatherLanes4(
+                states[Int(ib[0])].pose, states[Int(ib[1])].pose, states[Int(ib[2])].pose, states[Int(ib[3])].pose)
+            dpx = bx - ax
+            dpy = by - ay
             let one = D4(repeating: 1)
             let zero = D4(repeating: 0)
             let fixedA = w.pointee.fixedA .> zero
@@ -698,15 +694,15 @@ extension World {
                 qBc = one
                 qBs = zero
             } else if !any(fixedA .| fixedB) {
-                qAc = D4(a0[2], a1[2], a2[2], a3[2])
-                qAs = D4(a0[3], a1[3], a2[3], a3[3])
-                qBc = D4(b0[2], b1[2], b2[2], b3[2])
-                qBs = D4(b0[3], b1[3], b2[3], b3[3])
+                qAc = ac
+                qAs = as_
+                qBc = bc
+                qBs = bs
             } else {
-                qAc = D4(a0[2], a1[2], a2[2], a3[2]).replacing(with: one, where: fixedA)
-                qAs = D4(a0[3], a1[3], a2[3], a3[3]).replacing(with: zero, where: fixedA)
-                qBc = D4(b0[2], b1[2], b2[2], b3[2]).replacing(with: one, where: fixedB)
-                qBs = D4(b0[3], b1[3], b2[3], b3[3]).replacing(with: zero, where: fixedB)
+                qAc = ac.replacing(with: one, where: fixedA)
+                qAs = as_.replacing(with: zero, where: fixedA)
+                qBc = bc.replacing(with: one, where: fixedB)
+                qBs = bs.replacing(with: zero, where: fixedB)
             }
         }
     }
