@@ -514,37 +514,19 @@ extension World {
             states[Int(i[3])].vel = s3
         }
 
-        /// The same gather as a transpose by halves (whole-vector shuffles). Each kernel is
-        /// compiled best with one of the two forms: the joints' with this one (element by
-        /// element, the compiler went lane by lane through the rest of it: chains +1.0 %), the
-        /// contacts' with the one above (by halves: pyramid20 and rain +0.3 %).
+        /// The joints' name for the same gather (Joints/WideJointSolver.swift). Until both were
+        /// SSE2 transposes (LaneShuffles.swift) the joints' kernel compiled best with halves
+        /// and the contacts' with lanes; one form now serves both.
         @inline(__always)
         init(byHalves states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
-            let s0 = states[Int(i[0])].vel
-            let s1 = states[Int(i[1])].vel
-            let s2 = states[Int(i[2])].vel
-            let s3 = states[Int(i[3])].vel
-            let t0 = SIMD4(lowHalf: s0.lowHalf, highHalf: s1.lowHalf)
-            let t1 = SIMD4(lowHalf: s2.lowHalf, highHalf: s3.lowHalf)
-            let u0 = SIMD4(lowHalf: s0.highHalf, highHalf: s1.highHalf)
-            let u1 = SIMD4(lowHalf: s2.highHalf, highHalf: s3.highHalf)
-            vx = SIMD4(lowHalf: t0.evenHalf, highHalf: t1.evenHalf)
-            vy = SIMD4(lowHalf: t0.oddHalf, highHalf: t1.oddHalf)
-            w = SIMD4(lowHalf: u0.evenHalf, highHalf: u1.evenHalf)
+            (vx, vy, w) = gatherLanes3(
+                states[Int(i[0])].vel, states[Int(i[1])].vel, states[Int(i[2])].vel, states[Int(i[3])].vel)
         }
 
-        /// `store` by halves (for `init(byHalves:)`): (vx0, vx1, vy0, vy1) has (vx0, vy0) as
-        /// its even half.
+        /// The joints' name for `store`.
         @inline(__always)
         func storeByHalves(_ states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
-            let p0 = SIMD4(lowHalf: vx.lowHalf, highHalf: vy.lowHalf)
-            let p1 = SIMD4(lowHalf: vx.highHalf, highHalf: vy.highHalf)
-            let q0 = SIMD4(lowHalf: w.lowHalf, highHalf: SIMD2<Float>.zero)
-            let q1 = SIMD4(lowHalf: w.highHalf, highHalf: SIMD2<Float>.zero)
-            states[Int(i[0])].vel = SIMD4(lowHalf: p0.evenHalf, highHalf: q0.evenHalf)
-            states[Int(i[1])].vel = SIMD4(lowHalf: p0.oddHalf, highHalf: q0.oddHalf)
-            states[Int(i[2])].vel = SIMD4(lowHalf: p1.evenHalf, highHalf: q1.evenHalf)
-            states[Int(i[3])].vel = SIMD4(lowHalf: p1.oddHalf, highHalf: q1.oddHalf)
+            store(states, i)
         }
     }
 
