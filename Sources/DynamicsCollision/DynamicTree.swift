@@ -370,22 +370,31 @@ public struct DynamicTree: Sendable {
         nodes.withUnsafeBufferPointer { buffer in
             let n = buffer.baseAddress!
             let capacity = Int(n[Int(root)].height) + 2
+            if !n[Int(root)].aabb.overlaps(box) { return }
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { stack in
                 let s = stack.baseAddress!
                 var count = 1
                 s[0] = root
+                // Only nodes whose boxes overlap are pushed (each child is tested before it is
+                // pushed, not after it is popped): the same nodes are visited in the same order,
+                // without a push and a pop for each child that misses.
                 while count > 0 {
                     count &-= 1
                     let index = Int(s[count])
-                    let node = n[index]
-                    if !node.aabb.overlaps(box) { continue }
-                    if node.height == 0 {
+                    if n[index].height == 0 {
                         if !visit(Int32(truncatingIfNeeded: index)) { return }
                     } else {
                         // Pushing child2 first visits child1 first.
-                        s[count] = node.child2
-                        s[count &+ 1] = node.child1
-                        count &+= 2
+                        let child1 = n[index].child1
+                        let child2 = n[index].child2
+                        if n[Int(child2)].aabb.overlaps(box) {
+                            s[count] = child2
+                            count &+= 1
+                        }
+                        if n[Int(child1)].aabb.overlaps(box) {
+                            s[count] = child1
+                            count &+= 1
+                        }
                     }
                 }
             }
