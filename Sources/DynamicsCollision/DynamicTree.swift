@@ -243,6 +243,20 @@ public struct DynamicTree: Sendable {
         return true
     }
 
+    /// `moveProxyIfEscaped` for a moving proxy whose caller has just found, with the proxy's
+    /// fat box as it is, that `fatBoxHolds` is false: re-inserted without making the test a
+    /// second time. (A static proxy, whose test is another, is tested as `moveProxyIfEscaped`
+    /// does.) Returns whether it was re-inserted.
+    @discardableResult
+    public mutating func refileProxy(_ proxy: Int32, tight: AABB, displacement: Vec2) -> Bool {
+        precondition(nodes[Int(proxy)].height == 0, "DynamicTree: \(proxy) is not a proxy")
+        if nodes[Int(proxy)].flags & Self.staticFlag != 0 {
+            return moveProxyIfEscaped(proxy, tight: tight, displacement: displacement)
+        }
+        refitProxy(proxy, fatAABB: Self.fatAABB(tight: tight, isStatic: false, displacement: displacement))
+        return true
+    }
+
     /// Replaces a proxy's fat box in place: the leaf keeps its place and its ancestors' boxes
     /// are recomputed up to the first one that does not change. O(depth), no search and no
     /// rotation; the topology is kept, so its quality is watched by `rebuildIfDegraded()`.
