@@ -164,6 +164,20 @@ public struct BroadPhase: Sendable {
         return moved
     }
 
+    /// `moveProxy` for a moving proxy whose caller has just found that its fat box, as it is,
+    /// no longer holds the shape (`DynamicTree.fatBoxHolds` false): re-filed without the test
+    /// made again (`DynamicTree.refileProxy`). Returns whether it was re-filed.
+    public mutating func refileProxy(_ key: ProxyKey, tight: AABB, displacement: Vec2) -> Bool {
+        let moved: Bool
+        switch key.type {
+        case .staticBody: moved = staticTree.moveProxyIfEscaped(key.id, tight: tight)
+        case .kinematicBody: moved = kinematicTree.refileProxy(key.id, tight: tight, displacement: displacement)
+        case .dynamicBody: moved = dynamicTree.refileProxy(key.id, tight: tight, displacement: displacement)
+        }
+        if moved { bufferMove(key) }
+        return moved
+    }
+
     /// The fat box of a proxy.
     @inlinable
     public func fatAABB(_ key: ProxyKey) -> AABB {

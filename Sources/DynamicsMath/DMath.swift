@@ -41,6 +41,20 @@ public enum DMath {
         return w + (((1.0 - w) - hz) + z * z * r)
     }
 
+    /// `y` rounded to the nearest integer, ties to even, for |y| < 2^51 (as
+    /// `y.rounded(.toNearestOrEven)`, which on baseline x86-64, without SSE4.1's `roundsd`,
+    /// is a call to the C library's `rint`). Added to 1.5 · 2^52, `y` lands where the doubles are
+    /// the integers (2^52 ≤ sum < 2^53), so the sum is rounded to the nearest one, ties to the
+    /// even one (1.5 · 2^52 is even, so the sum's parity is the rounded `y`'s), and taking
+    /// 1.5 · 2^52 off again is exact. (A zero comes out +0 where `rint` gives −0 for a negative
+    /// `y` above −0.5: `cosSin`, the one caller, only reduces |y| > 0.5, and multiplies the
+    /// result, where ±0 give the same.)
+    @inlinable @inline(__always)
+    static func roundedToEven(_ y: Real) -> Real {
+        let shifter: Real = 6_755_399_441_055_744  // 1.5 · 2^52
+        return (y + shifter) - shifter
+    }
+
     /// Cosine and sine of `x` radians, computed together.
     @inlinable
     public static func cosSin(_ x: Real) -> (c: Real, s: Real) {
@@ -52,7 +66,7 @@ public enum DMath {
         let r: Real
         if abs(x) < 1_000_000 {
             // Cody–Waite: n·pio2Hi is exact while n < 2^20.
-            let n = (x * twoOverPi).rounded(.toNearestOrEven)
+            let n = roundedToEven(x * twoOverPi)
             r = ((x - n * pio2Hi) - n * pio2Mid) - n * pio2Lo
             q = Int(n) & 3  // two's complement & 3 is the remainder modulo 4 for negative n too
         } else {

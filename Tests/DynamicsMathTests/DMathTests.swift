@@ -34,6 +34,33 @@ struct DMathTests {
         #expect(DMath.cosSinSmall(0) == (c: 1, s: 0))
     }
 
+    /// The reduction's rounding (`DMath.roundedToEven`, no call to the C library) is the
+    /// standard library's to the bit over the range `cosSin` reduces (|y| up to 2/π · 10^6),
+    /// the halves (ties to even) and the neighbours of integers among them.
+    @Test func roundedToEvenIsTheStandardRounding() {
+        var rng = TestRandom(seed: 12)
+        var mismatches = 0
+        func check(_ y: Double) {
+            let a = DMath.roundedToEven(y)
+            let b = y.rounded(.toNearestOrEven)
+            if a != b { mismatches += 1 }
+        }
+        for _ in 0..<200_000 {
+            check((rng.unit() * 2 - 1) * 700_000)
+            check((rng.unit() * 2 - 1) * 8)
+        }
+        for k in -2_000...2_000 {
+            let y = Double(k) + 0.5
+            check(y)
+            check(y.nextUp)
+            check(y.nextDown)
+            check(Double(k).nextUp)
+            check(Double(k).nextDown)
+        }
+        for y in [636_619.5, -636_619.5, 636_620.5, 0.5000000000000001, -0.5000000000000001, 1.5, -1.5, 2.5, -2.5] { check(y) }
+        #expect(mismatches == 0)
+    }
+
     @Test func specialAngles() {
         #expect(DMath.sin(0) == 0)
         #expect(DMath.cos(0) == 1)

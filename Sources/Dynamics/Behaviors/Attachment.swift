@@ -300,6 +300,7 @@ extension World {
     /// pin, fixed, slide or limit attachment joins their items (Docs/semantics.md §11.1). For the
     /// contact filter: false at once when there is no such joint, otherwise a scan of the
     /// lower item's entries in a sorted array of item pairs. No allocation.
+    @inline(__always)
     func jointPreventsCollision(bodyA: Int, bodyB: Int) -> Bool {
         if jointWorld.filterKeys.isEmpty { return false }
         return jointPreventsCollision(ownerA: Int(bodyInfos[bodyA].item), ownerB: Int(bodyInfos[bodyB].item))

@@ -129,6 +129,10 @@ extension World {
         @inline(__always) func unequal(_ c: ContactConstraint) -> Bool {
             c.invMassA != 0 && c.invMassB != 0 && (c.invMassA > ratio * c.invMassB || c.invMassB > ratio * c.invMassA)
         }
+        // No pair of very unequal masses anywhere (`World.massesSpread`, found by this tick's
+        // narrowphase): no constraint can be one, and none needs testing.
+        let spread = contactWorld.massesSpreadTick == tickCount ? contactWorld.massesSpread : World.massesSpread(bodySims)
+        if !spread { return }
         var any = false
         for i in 0..<cs.count where unequal(cs[i]) {
             any = true

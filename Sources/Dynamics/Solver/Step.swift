@@ -500,11 +500,13 @@ extension World {
                                 let key = proxies[slot]
                                 if key.raw < 0 { continue }
                                 if sims[b].flags & inactive != 0 { continue }
-                                // Most shapes stay inside their fat box: `itemFat` mirrors it, so that
-                                // test reads no tree (the broadphase repeats it before it moves anything).
+                                // Most shapes stay inside their fat box: `itemFat` mirrors it (set from the
+                                // tree wherever a proxy is created or moved; a tree's rebuild keeps its
+                                // leaves' boxes), so that test reads no tree, and a shape that escaped is
+                                // re-filed without the broadphase making it again (it did: chains −0.6 %).
                                 let d = b < sbs.count ? sbs[b].dp : Vec2(0, 0)
                                 if DynamicTree.fatBoxHolds(contactWorld.itemFat[slot], tight: tight, displacement: d) { continue }
-                                if contactWorld.broadPhase.moveProxy(key, tight: tight, displacement: d) {
+                                if contactWorld.broadPhase.refileProxy(key, tight: tight, displacement: d) {
                                     contactWorld.itemFat[slot] = contactWorld.broadPhase.fatAABB(key)
                                 }
                             }
