@@ -313,6 +313,8 @@ struct JointSolverState {
     /// are wide); set at the first sub-step's warm start.
     var scalarJoints = 0
     var scalarImplied = 0
+    /// A warm start left for the biased solve's copy of the bodies (`warmStartJoints`), or −1.
+    var pendingWarmStart: Int32 = -1
 }
 
 /// Small dense linear algebra for the joint rows.

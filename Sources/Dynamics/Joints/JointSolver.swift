@@ -32,7 +32,10 @@
 // All of it works on `solverBodies` (velocities and pose deltas) and the dense `joints` array
 // through unsafe buffers entered once per stage: no allocation, class, closure or dictionary
 // per step. Joints are visited in creation order, then the implied long-range limits in order
-// of depth from their anchor.
+// of depth from their anchor. The plain pins (WideJointSolver.swift) and the implied rows
+// (WideRopeSolver.swift) are solved in `Float` lanes instead, before and after the scalar
+// joints; where all of a tick's rows are wide, the warm start waits for the biased solve and
+// both are done in one single-precision copy of the bodies (`pendingWarmStart`).
 //
 // Implied long-range limits (Docs/solver.md §3.2). Sequential impulses propagate a chain's load
 // one link per pass, so a long chain with a heavy end stretches. In a chain of rigid links
@@ -90,6 +93,12 @@ extension World {
         // With no joint left to the scalar loop, the implied rows go in the pins' pass (the
         // same order: pins, scalar joints, rows).
         let fused = jointWorld.solver.scalarJoints == 0
+        if fused && jointWorld.solver.scalarImplied == 0 {
+            // Every row is wide, and the biased solve comes next (the contacts warm start
+            // first, Solver/Step.swift): one copy of the bodies for both passes.
+            jointWorld.solver.pendingWarmStart = pass
+            return
+        }
         wideJointPass(pass, ropes: fused)
         let scalarJoints = jointWorld.solver.scalarJoints > 0
         let scalarImplied = jointWorld.solver.scalarImplied > 0
@@ -133,6 +142,12 @@ extension World {
         if jointWorld.joints.isEmpty { return }
         let jc = jointWorld.solver.context
         let fused = jointWorld.solver.scalarJoints == 0
+        let pending = jointWorld.solver.pendingWarmStart
+        if pending >= 0 {
+            jointWorld.solver.pendingWarmStart = -1
+            wideJointPass(pending, then: 4, ropes: true)
+            return
+        }
         wideJointPass(useBias ? 4 : 5, ropes: fused)
         if !fused {
             solverBodies.withUnsafeMutableBufferPointer { bodies in

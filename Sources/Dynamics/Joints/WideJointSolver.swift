@@ -322,10 +322,11 @@ extension World {
     }
 
     /// One pass over the wide records with the bodies' single-precision copies around it.
-    /// `pass`: 0…3 a warm start (`warmStart`'s codes), 4 the biased solve, 5 relax. `pins`,
-    /// `ropes`: which records it solves, the pins' and the implied rows' (WideRopeSolver.swift),
-    /// in that order, between one copy in and one write-back.
-    mutating func wideJointPass(_ pass: Int32, pins: Bool = true, ropes: Bool) {
+    /// `pass`: 0…3 a warm start (`warmStart`'s codes), 4 the biased solve, 5 relax; `next`, if
+    /// not −1, a second pass in the same copy (a warm start's solve). `pins`, `ropes`: which
+    /// records it solves, the pins' and the implied rows' (WideRopeSolver.swift), in that
+    /// order, between one copy in and one write-back.
+    mutating func wideJointPass(_ pass: Int32, then next: Int32 = -1, pins: Bool = true, ropes: Bool) {
         let doPins = pins && !jointWorld.solver.wide.isEmpty
         let ropeCount = jointWorld.solver.ropeCount
         let doRopes = ropes && ropeCount > 0
@@ -339,24 +340,28 @@ extension World {
                         let base = bodies.baseAddress!
                         let states = st.baseAddress!
                         World.loadWideStates(list, base, states, pose: pose)
-                        if doPins {
-                            let records = ws.baseAddress!
-                            switch pass {
-                            case 4:
-                                for r in 0..<ws.count { World.solveWideJoint(records + r, states, jc, useBias: true) }
-                            case 5:
-                                for r in 0..<ws.count { World.solveWideJoint(records + r, states, jc, useBias: false) }
-                            case 0, 3:
-                                for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: pass) }
-                            case 1:
-                                for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: 1) }
-                            default:
-                                for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: 2) }
+                        for i in 0..<2 {
+                            let p = i == 0 ? pass : next
+                            if p < 0 { continue }
+                            if doPins {
+                                let records = ws.baseAddress!
+                                switch p {
+                                case 4:
+                                    for r in 0..<ws.count { World.solveWideJoint(records + r, states, jc, useBias: true) }
+                                case 5:
+                                    for r in 0..<ws.count { World.solveWideJoint(records + r, states, jc, useBias: false) }
+                                case 0, 3:
+                                    for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: p) }
+                                case 1:
+                                    for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: 1) }
+                                default:
+                                    for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: 2) }
+                                }
                             }
-                        }
-                        if doRopes {
-                            jointWorld.solver.ropes.withUnsafeMutableBufferPointer { rs in
-                                World.wideRopePass(pass, rs, count: ropeCount, states, jc)
+                            if doRopes {
+                                jointWorld.solver.ropes.withUnsafeMutableBufferPointer { rs in
+                                    World.wideRopePass(p, rs, count: ropeCount, states, jc)
+                                }
                             }
                         }
                         World.storeWideStates(list, base, states)
