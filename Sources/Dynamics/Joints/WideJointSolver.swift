@@ -339,7 +339,7 @@ extension World {
                     solverBodies.withUnsafeMutableBufferPointer { bodies in
                         let base = bodies.baseAddress!
                         let states = st.baseAddress!
-                        World.loadWideStates(list, base, states, pose: pose)
+                        World.loadJointStates(list, base, states, pose: pose)
                         for i in 0..<2 {
                             let p = i == 0 ? pass : next
                             if p < 0 { continue }
@@ -364,10 +364,60 @@ extension World {
                                 }
                             }
                         }
-                        World.storeWideStates(list, base, states)
+                        World.storeJointStates(list, base, states)
                     }
                 }
             }
+        }
+    }
+
+    /// `loadWideStates` with whole-vector conversions (the same numbers): a body's (v, ω) and
+    /// (dp, dq) are read as pairs of doubles and rounded two at a time.
+    @inline(__always)
+    static func loadJointStates(
+        _ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>,
+        _ states: UnsafeMutablePointer<WideBodyState>, pose: Bool
+    ) {
+        let raw = UnsafeRawPointer(bodies)
+        let stride = MemoryLayout<SolverBody>.stride
+        if pose {
+            for i in list {
+                let b = raw + Int(i) &* stride
+                let v = b.loadUnaligned(as: SIMD4<Double>.self)  // vx, vy, ω, dpx
+                let q = b.loadUnaligned(fromByteOffset: 32, as: SIMD4<Double>.self)  // dpy, da, c, s
+                var vel = SIMD4<Float>(v)
+                let f = SIMD4<Float>(q)
+                states[Int(i)].pose = SIMD4(vel[3], f[0], f[2], f[3])
+                vel[3] = 0
+                states[Int(i)].vel = vel
+            }
+        } else {
+            for i in list {
+                let v = (raw + Int(i) &* stride).loadUnaligned(as: SIMD4<Double>.self)
+                var vel = SIMD4<Float>(v)
+                vel[3] = 0
+                states[Int(i)].vel = vel
+            }
+        }
+    }
+
+    /// `storeWideStates` with whole-vector conversions (the same numbers).
+    @inline(__always)
+    static func storeJointStates(
+        _ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>,
+        _ states: UnsafeMutablePointer<WideBodyState>
+    ) {
+        let raw = UnsafeMutableRawPointer(bodies)
+        let stride = MemoryLayout<SolverBody>.stride
+        for i in list {
+            let b = raw + Int(i) &* stride
+            let v = b.loadUnaligned(as: SIMD2<Double>.self)
+            let w = b.load(fromByteOffset: 16, as: Double.self)
+            let m = states[Int(i)].vel
+            let mv = SIMD2<Double>(SIMD2<Float>(m[0], m[1]))
+            let v0 = SIMD2<Double>(SIMD2<Float>(v))
+            b.storeBytes(of: v + (mv - v0), as: SIMD2<Double>.self)
+            b.storeBytes(of: w + (Double(m[2]) - Double(Float(w))), toByteOffset: 16, as: Double.self)
         }
     }
 
