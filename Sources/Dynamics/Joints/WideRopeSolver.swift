@@ -44,19 +44,24 @@ struct WideRope {
     var p: SIMD4<Float>
     var mB: SIMD4<Float>
     var iB: SIMD4<Float>
-    /// The row's length D_k and effective mass.
-    var length: SIMD4<Float>
+    /// The row's slack at the tick's start, D_k − L₀ (taken in double precision), and its
+    /// effective mass.
+    var c0: SIMD4<Float>
     var mass: SIMD4<Float>
     // Prepared once per tick.
     var rA0x: SIMD4<Float>
     var rA0y: SIMD4<Float>
     var rB0x: SIMD4<Float>
     var rB0y: SIMD4<Float>
-    var dcx: SIMD4<Float>
-    var dcy: SIMD4<Float>
+    /// The anchors' separation at the tick's start, deltaCenter + rB − rA.
+    var d0x: SIMD4<Float>
+    var d0y: SIMD4<Float>
     /// The previous tick's first and last sub-step impulses.
     var f: SIMD4<Float>
     var l: SIMD4<Float>
+    /// |d₀| (taken in double precision), and this sub-step's slack D_k − L.
+    var L0: SIMD4<Float>
+    var c: SIMD4<Float>
     /// All four roots are world points (or padding).
     var world: Bool
 
@@ -66,16 +71,17 @@ struct WideRope {
         static let p = 4 * 10
         static let mB = 4 * 11
         static let iB = 4 * 12
-        static let length = 4 * 13
+        static let c0 = 4 * 13
         static let mass = 4 * 14
         static let rA0x = 4 * 15
         static let rA0y = 4 * 16
         static let rB0x = 4 * 17
         static let rB0y = 4 * 18
-        static let dcx = 4 * 19
-        static let dcy = 4 * 20
+        static let d0x = 4 * 19
+        static let d0y = 4 * 20
         static let f = 4 * 21
         static let l = 4 * 22
+        static let L0 = 4 * 23
     }
 
     /// Whether the layout is the one `Field` assumes.
@@ -84,16 +90,18 @@ struct WideRope {
             && MemoryLayout<WideRope>.offset(of: \WideRope.p) == 4 * Field.p
             && MemoryLayout<WideRope>.offset(of: \WideRope.mB) == 4 * Field.mB
             && MemoryLayout<WideRope>.offset(of: \WideRope.mass) == 4 * Field.mass
-            && MemoryLayout<WideRope>.offset(of: \WideRope.dcy) == 4 * Field.dcy
+            && MemoryLayout<WideRope>.offset(of: \WideRope.d0y) == 4 * Field.d0y
             && MemoryLayout<WideRope>.offset(of: \WideRope.l) == 4 * Field.l
+            && MemoryLayout<WideRope>.offset(of: \WideRope.L0) == 4 * Field.L0
+            && MemoryLayout<WideRope>.offset(of: \WideRope.c0) == 4 * Field.c0
     }()
 
     static func inert(_ ground: Int32) -> WideRope {
         WideRope(
             a: SIMD4(repeating: ground), b: SIMD4(repeating: ground), row: SIMD4(repeating: -1),
             rAx: .zero, rAy: .zero, rBx: .zero, rBy: .zero, dsx: .zero, dsy: .zero, L: .zero, p: .zero,
-            mB: .zero, iB: .zero, length: .zero, mass: .zero, rA0x: .zero, rA0y: .zero, rB0x: .zero, rB0y: .zero,
-            dcx: .zero, dcy: .zero, f: .zero, l: .zero, world: true)
+            mB: .zero, iB: .zero, c0: .zero, mass: .zero, rA0x: .zero, rA0y: .zero, rB0x: .zero, rB0y: .zero,
+            d0x: .zero, d0y: .zero, f: .zero, l: .zero, L0: .zero, c: .zero, world: true)
     }
 }
 
@@ -162,14 +170,17 @@ extension World {
         let o = WideRope.Field.self
         f[o.mB] = Float(j.mB)
         f[o.iB] = Float(j.iB)
-        f[o.length] = Float(j.length)
+        let d0 = j.deltaCenter + j.rB - j.rA
+        let L0 = d0.length
+        f[o.c0] = Float(j.length - L0)
+        f[o.L0] = Float(L0)
         f[o.mass] = Float(j.axialMass)
         f[o.rA0x] = Float(j.rA.x)
         f[o.rA0y] = Float(j.rA.y)
         f[o.rB0x] = Float(j.rB.x)
         f[o.rB0y] = Float(j.rB.y)
-        f[o.dcx] = Float(j.deltaCenter.x)
-        f[o.dcy] = Float(j.deltaCenter.y)
+        f[o.d0x] = Float(d0.x)
+        f[o.d0y] = Float(d0.y)
         f[o.f] = Float(j.impulseFirst.upper)
         f[o.l] = Float(j.impulseLast.upper)
         f[o.p] = Float(substep == 0 ? j.impulseFirst.upper : j.impulseLast.upper)
@@ -207,33 +218,49 @@ extension World {
         return (x + unsafeBitCast(bits, to: SIMD4<Float>.self)) * 0.5
     }
 
-    /// This sub-step's anchors, separation and length (`refreshDistance`, lane by lane).
+    /// This sub-step's anchors, separation, length and slack (`refreshDistance`, lane by
+    /// lane). The slack D_k − L is taken as (D_k − L₀) − (L² − L₀²)/(L + L₀) from the tick's
+    /// start, L² − L₀² = 2·d₀·δ + |δ|² with δ the sub-step's small change of the separation:
+    /// D_k and L of a 300 pt row differ by less than their `Float` ulp (3·10⁻⁵ pt), which
+    /// left a hanging chain's beads moving by 3·10⁻⁶ pt a frame (Docs/lessons/hanging-chain.dyn).
     @inline(__always)
     static func refreshWideRope(_ w: UnsafeMutablePointer<WideRope>, _ states: UnsafeMutablePointer<WideBodyState>, world: Bool) {
         let B = WideJointPoses(states, w.pointee.b)
-        let rBx = B.c * w.pointee.rB0x - B.s * w.pointee.rB0y
-        let rBy = B.s * w.pointee.rB0x + B.c * w.pointee.rB0y
-        var dsx: SIMD4<Float>
-        var dsy: SIMD4<Float>
+        let rB0x = w.pointee.rB0x
+        let rB0y = w.pointee.rB0y
+        let rBx = B.c * rB0x - B.s * rB0y
+        let rBy = B.s * rB0x + B.c * rB0y
+        var dx: SIMD4<Float>
+        var dy: SIMD4<Float>
         if world {
             w.pointee.rAx = .zero
             w.pointee.rAy = .zero
-            dsx = w.pointee.dcx + B.dpx + rBx
-            dsy = w.pointee.dcy + B.dpy + rBy
+            dx = B.dpx + (rBx - rB0x)
+            dy = B.dpy + (rBy - rB0y)
         } else {
             let A = WideJointPoses(states, w.pointee.a)
-            let rAx = A.c * w.pointee.rA0x - A.s * w.pointee.rA0y
-            let rAy = A.s * w.pointee.rA0x + A.c * w.pointee.rA0y
+            let rA0x = w.pointee.rA0x
+            let rA0y = w.pointee.rA0y
+            let rAx = A.c * rA0x - A.s * rA0y
+            let rAy = A.s * rA0x + A.c * rA0y
             w.pointee.rAx = rAx
             w.pointee.rAy = rAy
-            dsx = w.pointee.dcx + (B.dpx - A.dpx) + rBx - rAx
-            dsy = w.pointee.dcy + (B.dpy - A.dpy) + rBy - rAy
+            dx = (B.dpx - A.dpx) + (rBx - rB0x) - (rAx - rA0x)
+            dy = (B.dpy - A.dpy) + (rBy - rB0y) - (rAy - rA0y)
         }
+        let d0x = w.pointee.d0x
+        let d0y = w.pointee.d0y
+        let dsx = d0x + dx
+        let dsy = d0y + dy
         w.pointee.rBx = rBx
         w.pointee.rBy = rBy
         w.pointee.dsx = dsx
         w.pointee.dsy = dsy
-        w.pointee.L = (dsx * dsx + dsy * dsy).squareRoot()
+        let L = (dsx * dsx + dsy * dsy).squareRoot()
+        w.pointee.L = L
+        let grow = Float(2) * (d0x * dx + d0y * dy) + (dx * dx + dy * dy)
+        // (+1e-30: a padding lane's 0/0; no change to any other sum)
+        w.pointee.c = w.pointee.c0 - grow / ((L + w.pointee.L0) + 1e-30)
     }
 
     /// The unit direction of the rows (0 where the anchors coincide, as `Vec2.normalized`
@@ -295,7 +322,7 @@ extension World {
         let (ux, uy) = wideRopeDirection(w)
         let L = w.pointee.L
         let un = ux * vrx + uy * vry
-        let c = w.pointee.length - L
+        let c = w.pointee.c
         let invH = Float(jc.invH)
         var lambda: SIMD4<Float>
         if useBias {
