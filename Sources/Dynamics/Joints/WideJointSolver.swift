@@ -21,6 +21,13 @@
 // records colour by colour, each colour's joints in creation order, then the scalar joints,
 // then the implied long-range rows: Gauss–Seidel in that order.
 //
+// Kept colourings. The colouring depends only on each joint's `pinKey` (a plain pin or not,
+// active or not, its two bodies and whether each is dynamic) in creation order and on the
+// static identity body's index; while all are unchanged, `prepareJoints` writes each pin's
+// lane into last tick's layout as it prepares the joint (the joint is then in the cache) and
+// `keepWideJoints` only renews the implied rows' part of the body list. A tick that pulls
+// joints in drops the records, and the next colours afresh.
+//
 // Bodies in single precision, as for the contacts: each pass copies the bodies the records
 // name into `wideStates` (velocity, and pose change where the geometry is refreshed), and after
 // the pass each body's velocity takes the change of its copy, `v += Double(v′) − Double(Float(v))`

@@ -10,13 +10,16 @@
 // a slack row, the soft bias and landing drift of a stretched one while solving, rigid in
 // relax, the sub-step geometry refreshed in relax and in the first warm start.
 //
-// Packed at the first sub-step's warm start with the pins (WideJointSolver.swift), from the
-// rows that are not slack this tick (the slack test of `prepareJoints`). A tick that pulls
-// joints in solves the rows in the scalar loop (their bias then depends on the pull-in's
-// marks). The bodies are the pins' single-precision copies: when no joint of the tick is
-// left to the scalar loop, the rows are solved inside the pins' pass, between the same copy
-// in and write-back (Gauss–Seidel in the same order: pins, then the rows); otherwise in a
-// second such pass after the scalar joints.
+// Packed by `prepareJoints` as it prepares each row (`RopePacker`: the 512-byte row is then in
+// the cache), from the rows that are not slack this tick. A tick that pulls joints in solves
+// the rows in the scalar loop (their bias then depends on the pull-in's marks; that is known
+// before the rows are prepared, and no pull-in runs in any other tick). The bodies are the
+// pins' single-precision copies: when no joint of the tick is left to the scalar loop, the
+// rows are solved inside the pins' pass, between the same copy in and write-back
+// (Gauss–Seidel in the same order: pins, then the rows); otherwise in a second such pass after
+// the scalar joints. The slack and the landing drift are computed in forms whose terms are all
+// small (`refreshWideRope`, `solveWideRope`): a row's length is up to thousands of points,
+// and `Float` keeps 10⁻⁴ pt of that.
 //
 // A record whose four roots are world points (all of chains') reads the root as the
 // constants they are (velocity 0, no motion; as `World.restBody`), the same numbers as a
