@@ -193,5 +193,64 @@ fileprivate func freeBox(_ w: inout World, _ c: Vec2, density: Real = 1, vx: Rea
         }
         print("banked warm start, pyramid: largest difference \(dp) pt, \(dv) pt/s")
         #expect(dp < 0.02 && dv < 0.5)
+
+/// Kept pin colourings (WideJointSolver.swift, "Kept colourings"): a world that keeps last
+/// tick's colours of its pins where no joint's key changed steps to the same bits as the same
+/// world coloured afresh every tick, through a pull-in (a link moved far: every joint scalar
+/// for some ticks), an item added (the static identity body's index moves), a link anchored
+/// and freed (an end's kind changes; the implied rows are rebuilt), a pin removed and an item
+/// removed.
+@Suite struct PinColourReuseTests {
+    @Test(arguments: [WorldModel.ideal, .uikit])
+    func keptPinColouringsStepAsFreshOnes(model: WorldModel) throws {
+        var w = World(size: Vec2(3000, 2000), model: model)
+        var links: [ItemID] = []
+        var pins: [BehaviorID] = []
+        for c in 0..<2 {
+            let anchor = Vec2(800 + 900 * Real(c), 200)
+            var previous: ItemID? = nil
+            for i in 0..<8 {
+                let link = try box(&w, Vec2(anchor.x + 40 * Real(i) + 20, anchor.y), Vec2(40, 10))
+                var pin = previous.map { AttachmentDefinition(kind: .pin, itemA: $0, itemB: link) }
+                    ?? AttachmentDefinition(kind: .pin, itemA: link)
+                pin.anchor = Vec2(anchor.x + 40 * Real(i), anchor.y)
+                pins.append(try w.addAttachment(pin))
+                links.append(link)
+                previous = link
+            }
+        }
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        var fresh = w
+        func stepBoth(_ n: Int) {
+            for _ in 0..<n {
+                w.step()
+                fresh.jointWorld.solver.pinsKept = false  // forget: colour afresh next tick
+                fresh.step()
+                #expect(w.stateHash() == fresh.stateHash())
+            }
+        }
+        stepBoth(30)
+        try w.setProperty(.x, of: links[12], to: 2500)
+        try fresh.setProperty(.x, of: links[12], to: 2500)
+        stepBoth(20)
+        let far = try box(&w, Vec2(300, 1500), Vec2(30, 30))
+        _ = try box(&fresh, Vec2(300, 1500), Vec2(30, 30))
+        stepBoth(10)
+        try w.setProperty(.anchored, of: links[3], to: 1)
+        try fresh.setProperty(.anchored, of: links[3], to: 1)
+        stepBoth(10)
+        try w.setProperty(.anchored, of: links[3], to: 0)
+        try fresh.setProperty(.anchored, of: links[3], to: 0)
+        stepBoth(10)
+        try w.removeBehavior(pins[5])
+        try fresh.removeBehavior(pins[5])
+        stepBoth(10)
+        try w.removeItem(far)
+        try fresh.removeItem(far)
+        stepBoth(10)
+        let ticks = w.tickCount
+        #expect(fresh.jointWorld.solver.keptColourings < w.jointWorld.solver.keptColourings)
+        if model == .ideal { #expect(fresh.jointWorld.solver.keptColourings == 0) }
+        #expect(w.jointWorld.solver.keptColourings > ticks / 2, "unchanged chains keep their colouring most ticks")
     }
 }

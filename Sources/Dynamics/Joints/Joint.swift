@@ -290,6 +290,31 @@ struct JointSolverState {
     var wideStates = ContiguousArray<WideBodyState>()
     var colourMasks = ContiguousArray<UInt64>()
     var jointColours = ContiguousArray<Int32>()
+    /// The implied long-range rows of this tick in wide records (Joints/WideRopeSolver.swift;
+    /// their bodies are in `wideBodyList` too).
+    /// Kept colourings (WideJointSolver.swift): each joint's `World.pinKey` and lane (record
+    /// × 4 + lane, −1: scalar) at the last colouring, the static identity body's index then
+    /// and the length of the wide body list's pin part; `pinsKept`: set by `prepareJoints`
+    /// when that colouring holds this tick and its lanes are written (cleared by a tick that
+    /// pulls joints in, whose pins are all scalar).
+    var pinKeys = ContiguousArray<UInt64>()
+    var pinSlots = ContiguousArray<Int32>()
+    var pinGround: Int32 = -1
+    var pinListCount = 0
+    var pinsKept = false
+    /// Ticks that kept the pins' colouring (for tests).
+    var keptColourings = 0
+    var ropes = ContiguousArray<WideRope>()
+    /// How many of `ropes` this tick uses (the array keeps its largest size), and their
+    /// bodies (a body may come twice: `buildWideJoints` lists each once).
+    var ropeCount = 0
+    var ropeBodies = ContiguousArray<Int32>()
+    /// How many active joints and implied rows the scalar passes solve this tick (the rest
+    /// are wide); set at the first sub-step's warm start.
+    var scalarJoints = 0
+    var scalarImplied = 0
+    /// A warm start left for the biased solve's copy of the bodies (`warmStartJoints`), or −1.
+    var pendingWarmStart: Int32 = -1
 }
 
 /// Small dense linear algebra for the joint rows.

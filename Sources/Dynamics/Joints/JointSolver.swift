@@ -32,7 +32,10 @@
 // All of it works on `solverBodies` (velocities and pose deltas) and the dense `joints` array
 // through unsafe buffers entered once per stage: no allocation, class, closure or dictionary
 // per step. Joints are visited in creation order, then the implied long-range limits in order
-// of depth from their anchor.
+// of depth from their anchor. The plain pins (WideJointSolver.swift) and the implied rows
+// (WideRopeSolver.swift) are solved in `Float` lanes instead, before and after the scalar
+// joints; where all of a tick's rows are wide, the warm start waits for the biased solve and
+// both are done in one single-precision copy of the bodies (`pendingWarmStart`).
 //
 // Implied long-range limits (Docs/solver.md §3.2). Sequential impulses propagate a chain's load
 // one link per pass, so a long chain with a heavy end stretches. In a chain of rigid links
@@ -80,10 +83,25 @@ extension World {
     /// (0-based).
     mutating func warmStartJoints(_ ctx: StepContext, substep: Int) {
         if jointWorld.joints.isEmpty { return }
-        // The plain pins first, in their colours (Joints/WideJointSolver.swift); coloured at
-        // the first sub-step, after the pull-in.
-        if substep == 0 { buildWideJoints(substep: ctx.forcesPerSubstep ? 3 : 0) }
-        wideJointPass(substep == 0 ? (ctx.forcesPerSubstep ? 3 : 0) : ctx.forcesPerSubstep ? 2 : Int32(Swift.min(substep, 2)))
+        // The plain pins first, in their colours (Joints/WideJointSolver.swift), and the
+        // implied rows in lanes (WideRopeSolver.swift); packed at the first sub-step, after
+        // the pull-in.
+        if substep == 0 {
+            buildWideJoints(substep: ctx.forcesPerSubstep ? 3 : 0)
+        }
+        let pass = substep == 0 ? (ctx.forcesPerSubstep ? 3 : 0) : ctx.forcesPerSubstep ? 2 : Int32(Swift.min(substep, 2))
+        // With no joint left to the scalar loop, the implied rows go in the pins' pass (the
+        // same order: pins, scalar joints, rows).
+        let fused = jointWorld.solver.scalarJoints == 0
+        if fused && jointWorld.solver.scalarImplied == 0 {
+            // Every row is wide, and the biased solve comes next (the contacts warm start
+            // first, Solver/Step.swift): one copy of the bodies for both passes.
+            jointWorld.solver.pendingWarmStart = pass
+            return
+        }
+        wideJointPass(pass, ropes: fused)
+        let scalarJoints = jointWorld.solver.scalarJoints > 0
+        let scalarImplied = jointWorld.solver.scalarImplied > 0
         solverBodies.withUnsafeMutableBufferPointer { bodies in
             // Sub-steps 0, 1 and the rest each get their own copy of the loop (`warmStart` is
             // inlined with a constant sub-step), so that no joint tests which one it is in.
@@ -93,24 +111,27 @@ extension World {
                 // last sub-step of the previous tick (code 3).
                 let code: Int32 = substep == 0 ? 3 : 2
                 if code == 3 {
-                    jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 3) }
-                    jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStartImplied(js, bodies, substep: 3) }
+                    if scalarJoints { jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 3) } }
                 } else {
-                    jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
-                    jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStartImplied(js, bodies, substep: 2) }
+                    if scalarJoints { jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) } }
                 }
                 return
             }
+            if !scalarJoints { return }
             switch substep {
-            case 0:
-                jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 0) }
-                jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStartImplied(js, bodies, substep: 0) }
-            case 1:
-                jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 1) }
-                jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStartImplied(js, bodies, substep: 1) }
-            default:
-                jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
-                jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStartImplied(js, bodies, substep: 2) }
+            case 0: jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 0) }
+            case 1: jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 1) }
+            default: jointWorld.joints.withUnsafeMutableBufferPointer { js in World.warmStart(js, bodies, nil, substep: 2) }
+            }
+        }
+        if !fused { wideJointPass(pass, pins: false, ropes: true) }
+        if !scalarImplied { return }
+        solverBodies.withUnsafeMutableBufferPointer { bodies in
+            switch pass {
+            case 0: jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStartImplied(js, bodies, substep: 0) }
+            case 1: jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStartImplied(js, bodies, substep: 1) }
+            case 3: jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStartImplied(js, bodies, substep: 3) }
+            default: jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.warmStartImplied(js, bodies, substep: 2) }
             }
         }
     }
@@ -120,19 +141,35 @@ extension World {
     mutating func solveJoints(_ ctx: StepContext, useBias: Bool) {
         if jointWorld.joints.isEmpty { return }
         let jc = jointWorld.solver.context
-        wideJointPass(useBias ? 4 : 5)
-        solverBodies.withUnsafeMutableBufferPointer { bodies in
-            // The biased pass waits on each predecessor's result (its drift terms are a long
-            // chain of arithmetic): interleaved. Relax measured faster in creation order.
-            // Each pass is its own copy of the loop (`solve` is inlined with a constant
-            // `useBias`), so that no joint tests which pass it is in.
-            if useBias {
-                jointWorld.solver.order.withUnsafeBufferPointer { order in
-                    jointWorld.joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, order, jc, useBias: true) }
+        let fused = jointWorld.solver.scalarJoints == 0
+        let pending = jointWorld.solver.pendingWarmStart
+        if pending >= 0 {
+            jointWorld.solver.pendingWarmStart = -1
+            wideJointPass(pending, then: 4, ropes: true)
+            return
+        }
+        wideJointPass(useBias ? 4 : 5, ropes: fused)
+        if !fused {
+            solverBodies.withUnsafeMutableBufferPointer { bodies in
+                // The biased pass waits on each predecessor's result (its drift terms are a long
+                // chain of arithmetic): interleaved. Relax measured faster in creation order.
+                // Each pass is its own copy of the loop (`solve` is inlined with a constant
+                // `useBias`), so that no joint tests which pass it is in.
+                if useBias {
+                    jointWorld.solver.order.withUnsafeBufferPointer { order in
+                        jointWorld.joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, order, jc, useBias: true) }
+                    }
+                } else {
+                    jointWorld.joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: false) }
                 }
+            }
+            wideJointPass(useBias ? 4 : 5, pins: false, ropes: true)
+        }
+        if jointWorld.solver.scalarImplied == 0 { return }
+        solverBodies.withUnsafeMutableBufferPointer { bodies in
+            if useBias {
                 jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.solveImplied(js, bodies, jc, useBias: true) }
             } else {
-                jointWorld.joints.withUnsafeMutableBufferPointer { js in World.solve(js, bodies, nil, jc, useBias: false) }
                 jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.solveImplied(js, bodies, jc, useBias: false) }
             }
         }
@@ -142,10 +179,12 @@ extension World {
     mutating func storeJointImpulses(_ ctx: StepContext) {
         let single = ctx.substeps == 1
         if jointWorld.joints.isEmpty { return }
-        jointWorld.joints.withUnsafeMutableBufferPointer { js in World.store(js, single: single) }
-        jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in World.store(js, single: single) }
-        // After the scalar rule, which read the wide pins' stale `impulse`.
+        jointWorld.joints.withUnsafeMutableBufferPointer { js in World.store(js, single: single, skip: JointFlags.wide) }
+        jointWorld.impliedJoints.withUnsafeMutableBufferPointer { js in
+            World.store(js, single: single, skip: JointFlags.wide | JointFlags.inactive)
+        }
         storeWideJointImpulses(single: single)
+        storeWideRopeImpulses(single: single)
     }
 
     /// Hook (prepareConstraints): resolves bodies, anchors, masses and softness for this tick.
@@ -160,17 +199,58 @@ extension World {
         let jc = ctx
         jointWorld.solver.context = jc
         var overSlop = false
+        // The pins' colouring of the last tick is kept while every joint's key is the same
+        // (Joints/WideJointSolver.swift, "Kept colourings"); its lanes are written here.
+        let joints = jointWorld.joints.count
+        let ground = Int32(solverBodies.count - 1)
+        if jointWorld.solver.pinKeys.count != joints {
+            jointWorld.solver.pinKeys = ContiguousArray(repeating: 0, count: joints)
+            jointWorld.solver.pinSlots = ContiguousArray(repeating: -1, count: joints)
+            jointWorld.solver.pinsKept = false
+        }
+        var kept = jointWorld.solver.pinsKept && jointWorld.solver.pinGround == ground
+        let first: Int32 = ctx.forcesPerSubstep ? 3 : 0
         items.withUnsafeBufferPointer { its in
             bodySims.withUnsafeBufferPointer { sims in
                 solverBodies.withUnsafeBufferPointer { solver in
                     jointWorld.joints.withUnsafeMutableBufferPointer { js in
-                        for k in 0..<js.count {
-                            if World.prepare(&js[k], its, sims, jc) { reorder = true }
-                            if js[k].needsPullIn() {
-                                overSlop = true
+                      jointWorld.solver.pinKeys.withUnsafeMutableBufferPointer { keys in
+                        jointWorld.solver.pinSlots.withUnsafeBufferPointer { slots in
+                          jointWorld.solver.wide.withUnsafeMutableBufferPointer { ws in
+                            for k in 0..<js.count {
+                                if World.prepare(&js[k], its, sims, jc) { reorder = true }
+                                if js[k].needsPullIn() {
+                                    overSlop = true
+                                }
+                                let key = World.pinKey(js[k], solver)
+                                if key != keys[k] {
+                                    keys[k] = key
+                                    kept = false
+                                } else if kept && slots[k] >= 0 {
+                                    let slot = Int(slots[k])
+                                    World.writeWideLane(&ws[slot >> 2], slot & 3, js[k], Int32(k), ground, substep: first)
+                                    js[k].flags |= JointFlags.wide
+                                }
                             }
+                          }
                         }
+                      }
+                        let m = jointWorld.impliedJoints.count
+                        if jointWorld.solver.ropes.count < m {
+                            precondition(WideRope.layoutIsAsAssumed, "WideRope layout")
+                            jointWorld.solver.ropes = ContiguousArray(repeating: .inert(0), count: m)
+                        }
+                        jointWorld.solver.ropeBodies.removeAll(keepingCapacity: true)
+                        let slackOverSlop = overSlop
                         jointWorld.impliedJoints.withUnsafeMutableBufferPointer { ij in
+                          jointWorld.solver.ropes.withUnsafeMutableBufferPointer { rs in
+                            var packer = RopePacker(
+                                rs.baseAddress ?? UnsafeMutablePointer(bitPattern: 16)!, ground: Int32(solver.count - 1),
+                                substep: ctx.forcesPerSubstep ? 3 : 0)
+                            defer {
+                                jointWorld.solver.ropeCount = packer.count
+                                jointWorld.solver.scalarImplied = packer.scalar
+                            }
                             for k in 0..<ij.count {
                                 let root = ij[k].kind
                                 if root != ImpliedRoot.item {
@@ -191,9 +271,11 @@ extension World {
                                         ij[k].impulseLast = .zero
                                     } else {
                                         ij[k].prepareDistance(jc)
+                                        packer.add(&ij[k], k, solver, &jointWorld.solver.ropeBodies, overSlop: slackOverSlop)
                                     }
                                 }
                             }
+                          }
                         }
                     }
                 }
@@ -201,6 +283,13 @@ extension World {
         }
         if reorder { interleaveJoints() }
         jointWorld.solver.overSlop = overSlop
+        jointWorld.solver.pinsKept = kept
+        if overSlop && kept {
+            // The pull-in solves every joint (it skips the wide ones): none is wide this tick.
+            jointWorld.joints.withUnsafeMutableBufferPointer { js in
+                for k in 0..<js.count { js[k].flags &= ~JointFlags.wide }
+            }
+        }
     }
 
     /// Whether an implied long-range row (a rope) is so far from taut that it cannot act
@@ -555,8 +644,11 @@ extension World {
         return b
     }
 
-    static func store(_ js: UnsafeMutableBufferPointer<JointSim>, single: Bool) {
+    /// `store`'s rule for every joint without a flag of `skip` (the wide ones store their
+    /// own, `storeWideJointImpulses`; a slack implied row's impulses are zero already).
+    static func store(_ js: UnsafeMutableBufferPointer<JointSim>, single: Bool, skip: UInt8) {
         for k in 0..<js.count {
+            if js[k].flags & skip != 0 { continue }
             if single { js[k].impulseFirst = js[k].impulse }
             js[k].impulseLast = js[k].impulse
         }

@@ -21,6 +21,13 @@
 // records colour by colour, each colour's joints in creation order, then the scalar joints,
 // then the implied long-range rows: Gauss–Seidel in that order.
 //
+// Kept colourings. The colouring depends only on each joint's `pinKey` (a plain pin or not,
+// active or not, its two bodies and whether each is dynamic) in creation order and on the
+// static identity body's index; while all are unchanged, `prepareJoints` writes each pin's
+// lane into last tick's layout as it prepares the joint (the joint is then in the cache) and
+// `keepWideJoints` only renews the implied rows' part of the body list. A tick that pulls
+// joints in drops the records, and the next colours afresh.
+//
 // Bodies in single precision, as for the contacts: each pass copies the bodies the records
 // name into `wideStates` (velocity, and pose change where the geometry is refreshed), and after
 // the pass each body's velocity takes the change of its copy, `v += Double(v′) − Double(Float(v))`
@@ -122,6 +129,10 @@ extension World {
     /// `substep`: the warm-start code of the first sub-step (0: start from the first sub-step's
     /// impulse, 3: from the last). Called at the first sub-step's warm start, after the pull-in.
     mutating func buildWideJoints(substep: Int32) {
+        if !jointWorld.solver.overSlop && jointWorld.solver.pinsKept {
+            keepWideJoints()
+            return
+        }
         var wide = ContiguousArray<WideJoint>()
         var masks = ContiguousArray<UInt64>()
         var list = ContiguousArray<Int32>()
@@ -144,6 +155,9 @@ extension World {
         var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let overSlop = jointWorld.solver.overSlop
         let listed: UInt64 = 1 << 63
+        var scalar = 0
+        var pinList = 0
+        if jointWorld.solver.pinSlots.count != m { jointWorld.solver.pinSlots = ContiguousArray(repeating: -1, count: m) }
         masks.withUnsafeMutableBufferPointer { mk in
             for b in 0..<n { mk[b] = 0 }
             colours.withUnsafeMutableBufferPointer { col in
@@ -155,14 +169,21 @@ extension World {
                             for k in 0..<m {
                                 col[k] = -1
                                 js[k].flags &= ~JointFlags.wide
-                                if overSlop || !World.isWidePin(js[k]) { continue }
+                                if js[k].flags & JointFlags.inactive != 0 { continue }
+                                if overSlop || !World.isWidePin(js[k]) {
+                                    scalar += 1
+                                    continue
+                                }
                                 let a = Int(js[k].bA)
                                 let b = Int(js[k].bB)
                                 let dynA = a >= 0 && (bodies[a].invMass != 0 || bodies[a].invInertia != 0)
                                 let dynB = b >= 0 && (bodies[b].invMass != 0 || bodies[b].invInertia != 0)
                                 let used = (dynA ? mk[a] : 0) | (dynB ? mk[b] : 0)
                                 let colour = (~used).trailingZeroBitCount
-                                if colour >= maxColours { continue }
+                                if colour >= maxColours {
+                                    scalar += 1
+                                    continue
+                                }
                                 if dynA { mk[a] |= 1 << UInt64(colour) }
                                 if dynB { mk[b] |= 1 << UInt64(colour) }
                                 col[k] = Int32(colour)
@@ -181,12 +202,19 @@ extension World {
                                 }
                                 for _ in 0..<first { wide.append(.inert(ground)) }
                                 wide.withUnsafeMutableBufferPointer { ws in
-                                    for k in 0..<m where col[k] >= 0 {
+                                  jointWorld.solver.pinSlots.withUnsafeMutableBufferPointer { slots in
+                                    for k in 0..<m {
+                                        if col[k] < 0 {
+                                            slots[k] = -1
+                                            continue
+                                        }
                                         let c = Int(col[k])
                                         let slot = st[c]
                                         st[c] += 1
+                                        slots[k] = Int32(slot)
                                         World.writeWideLane(&ws[slot >> 2], slot & 3, js[k], Int32(k), ground, substep: substep)
                                     }
+                                  }
                                     // Every body the records name, once, for the passes' copies.
                                     for r in 0..<ws.count {
                                         for lane in 0..<4 {
@@ -208,13 +236,70 @@ extension World {
                     }
                 }
             }
+            pinList = list.count
+            World.listRopeBodies(jointWorld.solver.ropeBodies, mk, &list)
         }
         states[Int(ground)] = .rest
+        jointWorld.solver.scalarJoints = scalar
+        jointWorld.solver.pinGround = ground
+        jointWorld.solver.pinListCount = pinList
+        jointWorld.solver.pinsKept = !overSlop
         swap(&wide, &jointWorld.solver.wide)
         swap(&masks, &jointWorld.solver.colourMasks)
         swap(&list, &jointWorld.solver.wideBodyList)
         swap(&states, &jointWorld.solver.wideStates)
         swap(&colours, &jointWorld.solver.jointColours)
+    }
+
+    /// The implied rows' bodies (Joints/WideRopeSolver.swift) onto the wide body list, each
+    /// once (bit 63 of `masks`: listed).
+    @inline(__always)
+    static func listRopeBodies(
+        _ bodies: ContiguousArray<Int32>, _ mk: UnsafeMutableBufferPointer<UInt64>, _ list: inout ContiguousArray<Int32>
+    ) {
+        let listed: UInt64 = 1 << 63
+        bodies.withUnsafeBufferPointer { rb in
+            for i in rb where mk[Int(i)] & listed == 0 {
+                mk[Int(i)] |= listed
+                list.append(i)
+            }
+        }
+    }
+
+    /// A tick whose pins keep the last colouring (`prepareJoints` found every joint's
+    /// `pinKey` unchanged and wrote their lanes): only the implied rows' part of the body
+    /// list is new.
+    mutating func keepWideJoints() {
+        var list = ContiguousArray<Int32>()
+        var masks = ContiguousArray<UInt64>()
+        swap(&list, &jointWorld.solver.wideBodyList)
+        swap(&masks, &jointWorld.solver.colourMasks)
+        let listed: UInt64 = 1 << 63
+        let pins = jointWorld.solver.pinListCount
+        masks.withUnsafeMutableBufferPointer { mk in
+            for r in pins..<list.count { mk[Int(list[r])] &= ~listed }
+            list.removeLast(list.count - pins)
+            World.listRopeBodies(jointWorld.solver.ropeBodies, mk, &list)
+        }
+        swap(&list, &jointWorld.solver.wideBodyList)
+        swap(&masks, &jointWorld.solver.colourMasks)
+        jointWorld.solver.keptColourings += 1
+    }
+
+    /// What the colouring of joint `j` depends on: whether it is a plain pin (and active),
+    /// its two ends and whether each is dynamic (an end's bit 31: not dynamic; the world all
+    /// ones). Equal keys for every joint, in order, give the same colours, records and pin
+    /// bodies (with the same static identity body).
+    @inline(__always)
+    static func pinKey(_ j: JointSim, _ bodies: UnsafeBufferPointer<SolverBody>) -> UInt64 {
+        if j.flags & JointFlags.inactive != 0 { return UInt64.max }
+        if !isWidePin(j) { return UInt64.max - 1 }
+        @inline(__always) func end(_ b: Int32) -> UInt64 {
+            if b < 0 { return 0xffff_ffff }
+            let dynamic = bodies[Int(b)].invMass != 0 || bodies[Int(b)].invInertia != 0
+            return UInt64(UInt32(b)) | (dynamic ? 0 : 1 << 31)
+        }
+        return end(j.bA) << 32 | end(j.bB)
     }
 
     /// Writes joint `k` into lane `lane` of `w`, its impulse the one sub-step `substep` (0 or 3)
@@ -244,9 +329,15 @@ extension World {
     }
 
     /// One pass over the wide records with the bodies' single-precision copies around it.
-    /// `pass`: 0…3 a warm start (`warmStart`'s codes), 4 the biased solve, 5 relax.
-    mutating func wideJointPass(_ pass: Int32) {
-        if jointWorld.solver.wide.isEmpty { return }
+    /// `pass`: 0…3 a warm start (`warmStart`'s codes), 4 the biased solve, 5 relax; `next`, if
+    /// not −1, a second pass in the same copy (a warm start's solve). `pins`, `ropes`: which
+    /// records it solves, the pins' and the implied rows' (WideRopeSolver.swift), in that
+    /// order, between one copy in and one write-back.
+    mutating func wideJointPass(_ pass: Int32, then next: Int32 = -1, pins: Bool = true, ropes: Bool) {
+        let doPins = pins && !jointWorld.solver.wide.isEmpty
+        let ropeCount = jointWorld.solver.ropeCount
+        let doRopes = ropes && ropeCount > 0
+        if !doPins && !doRopes { return }
         let jc = jointWorld.solver.context
         let pose = pass == 0 || pass == 3 || pass == 5
         jointWorld.solver.wide.withUnsafeMutableBufferPointer { ws in
@@ -255,24 +346,85 @@ extension World {
                     solverBodies.withUnsafeMutableBufferPointer { bodies in
                         let base = bodies.baseAddress!
                         let states = st.baseAddress!
-                        World.loadWideStates(list, base, states, pose: pose)
-                        let records = ws.baseAddress!
-                        switch pass {
-                        case 4:
-                            for r in 0..<ws.count { World.solveWideJoint(records + r, states, jc, useBias: true) }
-                        case 5:
-                            for r in 0..<ws.count { World.solveWideJoint(records + r, states, jc, useBias: false) }
-                        case 0, 3:
-                            for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: pass) }
-                        case 1:
-                            for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: 1) }
-                        default:
-                            for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: 2) }
+                        World.loadJointStates(list, base, states, pose: pose)
+                        for i in 0..<2 {
+                            let p = i == 0 ? pass : next
+                            if p < 0 { continue }
+                            if doPins {
+                                let records = ws.baseAddress!
+                                switch p {
+                                case 4:
+                                    for r in 0..<ws.count { World.solveWideJoint(records + r, states, jc, useBias: true) }
+                                case 5:
+                                    for r in 0..<ws.count { World.solveWideJoint(records + r, states, jc, useBias: false) }
+                                case 0, 3:
+                                    for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: p) }
+                                case 1:
+                                    for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: 1) }
+                                default:
+                                    for r in 0..<ws.count { World.warmStartWideJoint(records + r, states, substep: 2) }
+                                }
+                            }
+                            if doRopes {
+                                jointWorld.solver.ropes.withUnsafeMutableBufferPointer { rs in
+                                    World.wideRopePass(p, rs, count: ropeCount, states, jc)
+                                }
+                            }
                         }
-                        World.storeWideStates(list, base, states)
+                        World.storeJointStates(list, base, states)
                     }
                 }
             }
+        }
+    }
+
+    /// `loadWideStates` with whole-vector conversions (the same numbers): a body's (v, ω) and
+    /// (dp, dq) are read as pairs of doubles and rounded two at a time.
+    @inline(__always)
+    static func loadJointStates(
+        _ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>,
+        _ states: UnsafeMutablePointer<WideBodyState>, pose: Bool
+    ) {
+        let raw = UnsafeRawPointer(bodies)
+        let stride = MemoryLayout<SolverBody>.stride
+        if pose {
+            for i in list {
+                let b = raw + Int(i) &* stride
+                let v = b.loadUnaligned(as: SIMD4<Double>.self)  // vx, vy, ω, dpx
+                let q = b.loadUnaligned(fromByteOffset: 32, as: SIMD4<Double>.self)  // dpy, da, c, s
+                var vel = SIMD4<Float>(v)
+                let f = SIMD4<Float>(q)
+                states[Int(i)].pose = SIMD4(vel[3], f[0], f[2], f[3])
+                vel[3] = 0
+                states[Int(i)].vel = vel
+            }
+        } else {
+            for i in list {
+                let v = (raw + Int(i) &* stride).loadUnaligned(as: SIMD4<Double>.self)
+                var vel = SIMD4<Float>(v)
+                vel[3] = 0
+                states[Int(i)].vel = vel
+            }
+        }
+    }
+
+    /// `storeWideStates` with whole-vector conversions (the same numbers).
+    @inline(__always)
+    static func storeJointStates(
+        _ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>,
+        _ states: UnsafeMutablePointer<WideBodyState>
+    ) {
+        let raw = UnsafeMutableRawPointer(bodies)
+        let stride = MemoryLayout<SolverBody>.stride
+        for i in list {
+            let b = raw + Int(i) &* stride
+            let v = b.loadUnaligned(as: SIMD2<Double>.self)
+            let w = b.load(fromByteOffset: 16, as: Double.self)
+            let m = states[Int(i)].vel
+            let mv = SIMD2<Double>(SIMD2<Float>(m[0], m[1]))
+            let v0 = SIMD2<Double>(SIMD2<Float>(v))
+            b.storeBytes(of: v + (mv - v0), as: SIMD2<Double>.self)
+            b.storeBytes(of: w + (Double(m[2]) - Double(Float(w))), toByteOffset: 16, as: Double.self)
         }
     }
 
@@ -451,7 +603,8 @@ extension World {
         B.storeByHalves(states, w.pointee.b)
     }
 
-    /// The tick's impulses back into the joints (`store`'s rule: the first and last sub-step's).
+    /// The tick's impulses back into the joints (`store`'s rule: the first and last sub-step's;
+    /// `World.store` leaves the wide ones to this).
     mutating func storeWideJointImpulses(single: Bool) {
         if jointWorld.solver.wide.isEmpty { return }
         jointWorld.solver.wide.withUnsafeBufferPointer { ws in
@@ -460,10 +613,14 @@ extension World {
                     for lane in 0..<4 {
                         let k = Int(ws[r].joint[lane])
                         if k < 0 { continue }
-                        let p = Vec2(Real(ws[r].px[lane]), Real(ws[r].py[lane]))
-                        js[k].impulse.linear = p
-                        js[k].impulseFirst.linear = single ? p : Vec2(Real(ws[r].fx[lane]), Real(ws[r].fy[lane]))
-                        js[k].impulseLast.linear = p
+                        // `store`'s rule with the lanes' impulses (the other rows' as they were)
+                        js[k].impulse.linear = Vec2(Real(ws[r].px[lane]), Real(ws[r].py[lane]))
+                        if single {
+                            js[k].impulseFirst = js[k].impulse
+                        } else {
+                            js[k].impulseFirst.linear = Vec2(Real(ws[r].fx[lane]), Real(ws[r].fy[lane]))
+                        }
+                        js[k].impulseLast = js[k].impulse
                     }
                 }
             }

@@ -28,8 +28,9 @@
 //                              boxes, broadphase proxies
 //     updateSleep              uikit: islands, timers, sleep (Sleep.swift)
 //
-// Joints hook in at prepare/warm start/solve/relax/store, before contacts (Docs/solver.md §2.5), and
-// work on `solverBodies` through `UnsafeMutableBufferPointer<SolverBody>` (SolverBody.swift).
+// Joints hook in at prepare/warm start/solve/relax/store, before contacts except in the warm
+// start, which contacts do first (Docs/solver.md §2.5: a joint warm start that is all wide
+// shares the biased solve's copy of the bodies), and work on `solverBodies` through `UnsafeMutableBufferPointer<SolverBody>` (SolverBody.swift).
 // `solverBodies` has one extra entry at the end, `bodySims.count`: the static identity body
 // that boundary segments and the world ends of joints use.
 //
@@ -280,10 +281,12 @@ extension World {
         prepareContacts(ctx)
     }
 
-    /// Hook: warm start joints, then contacts (contacts: last tick's impulses in sub-step 0).
+    /// Hook: warm start contacts (last tick's impulses in sub-step 0), then joints. Joints
+    /// last: where every joint row is wide, their warm start is done in the biased solve's
+    /// copy of the bodies, which follows (Joints/JointSolver.swift, `warmStartJoints`).
     mutating func warmStartConstraints(_ ctx: StepContext, substep: Int) {
-        warmStartJoints(ctx, substep: substep)
         warmStartContacts(ctx, substep: substep)
+        warmStartJoints(ctx, substep: substep)
     }
 
     /// Hook: one biased solve of joints, then contacts.
