@@ -193,6 +193,8 @@ fileprivate func freeBox(_ w: inout World, _ c: Vec2, density: Real = 1, vx: Rea
         }
         print("banked warm start, pyramid: largest difference \(dp) pt, \(dv) pt/s")
         #expect(dp < 0.02 && dv < 0.5)
+    }
+}
 
 /// Kept pin colourings (WideJointSolver.swift, "Kept colourings"): a world that keeps last
 /// tick's colours of its pins where no joint's key changed steps to the same bits as the same
