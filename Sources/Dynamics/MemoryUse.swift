@@ -26,7 +26,7 @@ extension World {
             use("constraints", cw.constraints), use("constraintPoints", cw.constraintPoints),
             use("wideContacts", cw.wideContacts), use("overflowContacts", cw.overflowContacts),
             use("colourMasks", cw.colourMasks), use("constraintColours", cw.constraintColours),
-            use("wideBodyList", cw.wideBodyList), use("wideStates", cw.wideStates), use("wideBanked", cw.wideBanked), use("deepScratch", cw.deepScratch), use("colourKeys", cw.colourKeys),
+            use("wideBodyList", cw.wideBodyList), use("wideStates", cw.wideStates), use("wideBanked", cw.wideBanked), use("deepScratch", cw.deepScratch), use("constraintSlots", cw.constraintSlots), use("colourKeys", cw.colourKeys),
             use("prepareOrder", cw.prepareOrder),
             use("itemProxies", cw.itemProxies), use("itemFat", cw.itemFat), use("filterStart", cw.filterStart),
             use("filterCount", cw.filterCount), use("filterPool", cw.filterPool), use("filterFlags", cw.filterFlags),

@@ -868,6 +868,7 @@ extension World {
         while ps.count < 2 &* m { ps.append(.unused) }
         // The deepest manifold point (the push-out cap's gate, `limitPushOut`).
         var deepest = Real.infinity
+        var anyRestitution = false
         let tables = PrepareTables(
             staticIndex: staticIndex, soft: ctx.contactSoftness, staticSoft: ctx.staticContactSoftness, invH: ctx.invH)
         bodySims.withUnsafeBufferPointer { sims in
@@ -887,6 +888,7 @@ extension World {
                                                 Int(list[k]), isStatic: k >= dynamicCount, tables, base, simBase, sb, bb, shb,
                                                 cp + k, pp + 2 &* k)
                                             deepest = Swift.min(deepest, s)
+                                            if (cp + k).pointee.restitution > 0 { anyRestitution = true }
                                         }
                                     }
                                 }
@@ -897,6 +899,7 @@ extension World {
             }
         }
         swap(&order, &contactWorld.prepareOrder)
+        contactWorld.anyRestitution = anyRestitution
         limitPushOut(&cs, ps, deepestManifoldPoint: deepest)
         findStacks(&cs, &ps, landings: true, forceStep: ctx.forceStep)
         swap(&cs, &contactWorld.constraints)
@@ -1328,7 +1331,7 @@ extension World {
     /// Stores the tick's total impulses in the contacts (warm starting), decides which
     /// contacts touch (Contacts/ContactWorld.swift) and records began and ended events at the
     /// point with the largest normal impulse.
-    mutating func storeContactImpulses(_ ctx: StepContext) {
+    mutating func storeContactImpulses(_ ctx: StepContext, fromLanes: Bool = false) {
         let perSubstep = ctx.forcesPerSubstep
         var cw = ContactWorld.placeholder
         swap(&cw, &contactWorld)
@@ -1336,14 +1339,29 @@ extension World {
             cw.constraintPoints.withUnsafeBufferPointer { ps in
                 cw.contacts.withUnsafeBufferPointer { pairs in
                     cw.contactSims.withUnsafeMutableBufferPointer { contactSims in
+                      cw.wideContacts.withUnsafeBufferPointer { ws in
+                        cw.constraintSlots.withUnsafeBufferPointer { slots in
                         guard let cb = cs.baseAddress, let pb = ps.baseAddress, let pairBase = pairs.baseAddress,
                               let simBase = contactSims.baseAddress
                         else { return }
+                        let lanes = fromLanes && slots.count == cs.count ? slots.baseAddress : nil
+                        let records = UnsafeRawPointer(ws.baseAddress)
+                        let at = WideLayout.offsets
+                        // A point's impulses: the warm start's normal and tangential ones (the
+                        // tick's totals, or with forces in every sub-step the last sub-step's
+                        // normal impulse and the mean tangential one) and the total normal one.
+                        @inline(__always) func impulses(_ p: UnsafePointer<ContactConstraintPoint>) -> (Real, Real, Real) {
+                            (perSubstep ? p.pointee.normalImpulse : p.pointee.totalNormalImpulse,
+                             perSubstep ? p.pointee.tangentImpulse : p.pointee.totalTangentImpulse, p.pointee.totalNormalImpulse)
+                        }
+                        // The same from a lane (the values `gatherWideImpulses` would have written).
+                        @inline(__always) func impulses(_ q: UnsafePointer<Float>) -> (Real, Real, Real) {
+                            (Real(perSubstep ? q[28] : q[36]), Real(perSubstep ? q[32] : q[40]), Real(q[36]))
+                        }
                         // Read in place: a constraint is 200 bytes, a manifold 120.
                         for ci in 0..<cs.count {
                             let c = cb + ci
                             let p1 = pb + 2 &* ci
-                            let p2 = p1 + 1
                             let pair = pairBase + Int(c.pointee.contact)
                             let contact = simBase + Int(pair.pointee.sim)
                             // (The bodies are still at the poses the narrowphase saw: finalize comes next.)
@@ -1352,17 +1370,29 @@ extension World {
                             let n = contact.pointee.manifold.normal
                             let mA = c.pointee.invMassA
                             let mB = c.pointee.invMassB
-                            // Warm start: the tick's totals, or with forces in every sub-step
-                            // the last sub-step's normal impulse and the mean tangential one.
-                            contact.pointee.normalImpulse1 = perSubstep ? p1.pointee.normalImpulse : p1.pointee.totalNormalImpulse
-                            contact.pointee.tangentImpulse1 = perSubstep ? p1.pointee.tangentImpulse : p1.pointee.totalTangentImpulse
-                            var pushed = p1.pointee.totalNormalImpulse > 0
-                            if c.pointee.pointCount > 1 {
-                                contact.pointee.normalImpulse2 = perSubstep ? p2.pointee.normalImpulse : p2.pointee.totalNormalImpulse
-                                contact.pointee.tangentImpulse2 = perSubstep ? p2.pointee.tangentImpulse : p2.pointee.totalTangentImpulse
-                                pushed = pushed || p2.pointee.totalNormalImpulse > 0
-                                if p2.pointee.totalNormalImpulse > p1.pointee.totalNormalImpulse
-                                    || (p2.pointee.totalNormalImpulse == p1.pointee.totalNormalImpulse
+                            let two = c.pointee.pointCount > 1
+                            var first: (Real, Real, Real)
+                            var second: (Real, Real, Real) = (0, 0, 0)
+                            if let lp = lanes, lp[ci] >= 0, let rp = records {
+                                // Read from its lane: the records were not gathered back (no restitution).
+                                let slot = Int(lp[ci])
+                                let d = (rp + (slot >> 2) &* MemoryLayout<WideContact>.stride).assumingMemoryBound(to: Float.self)
+                                    + (slot & 3)
+                                first = impulses(d + at.p1)
+                                if two { second = impulses(d + at.p2) }
+                            } else {
+                                first = impulses(p1)
+                                if two { second = impulses(p1 + 1) }
+                            }
+                            contact.pointee.normalImpulse1 = first.0
+                            contact.pointee.tangentImpulse1 = first.1
+                            var pushed = first.2 > 0
+                            if two {
+                                contact.pointee.normalImpulse2 = second.0
+                                contact.pointee.tangentImpulse2 = second.1
+                                pushed = pushed || second.2 > 0
+                                if second.2 > first.2
+                                    || (second.2 == first.2
                                         && contact.pointee.manifold.point2.separation < contact.pointee.manifold.point1.separation)
                                 {
                                     contact.pointee.eventPoint = World.meetingPoint(
@@ -1386,6 +1416,8 @@ extension World {
                                 cw.ended.append(World.makeEvent(contact.pointee, began: false))
                             }
                         }
+                        }
+                      }
                     }
                 }
             }

@@ -194,6 +194,11 @@ struct ContactWorld {
     /// (WideContactSolver.swift, "Reuse").
     var colourKeys = ContiguousArray<UInt64>()
     var colouredBodies = -1
+    /// Per constraint of the colouring, its lane (record · 4 + lane), −1 for the overflow: where
+    /// `storeContactImpulses` reads a coloured constraint's impulses when no restitution needs
+    /// them gathered first (`anyRestitution`, set by prepare).
+    var constraintSlots = ContiguousArray<Int32>()
+    var anyRestitution = false
     var colouredRecords = -1
     /// Ticks whose colouring was last tick's (a count for tests and profiles).
     var colouringsKept = 0

@@ -209,6 +209,17 @@ extension World {
             }
         }
         if !reuse { wide.removeAll(keepingCapacity: true) }
+        var slots = ContiguousArray<Int32>()
+        swap(&slots, &contactWorld.constraintSlots)
+        defer { swap(&slots, &contactWorld.constraintSlots) }
+        if !reuse {
+            // Every constraint starts in the overflow's place; the lanes are filled in below.
+            while slots.count > m { slots.removeLast() }
+            slots.withUnsafeMutableBufferPointer { sb in
+                for i in 0..<sb.count { sb[i] = -1 }
+            }
+            while slots.count < m { slots.append(-1) }
+        }
         contactWorld.constraints.withUnsafeBufferPointer { cs in
             contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
                 masks.withUnsafeMutableBufferPointer { mk in
@@ -275,6 +286,7 @@ extension World {
                             // Lanes filled so far per colour (reusing the masks' first entries is not
                             // possible: a small fixed array).
                             var filled = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+                            slots.withUnsafeMutableBufferPointer { slotBuffer in
                             wide.withUnsafeMutableBufferPointer { ws in
                                 withUnsafeMutableBytes(of: &filled) { fb in
                                     let fp = fb.baseAddress!.assumingMemoryBound(to: Int.self)
@@ -283,15 +295,18 @@ extension World {
                                     let offsets = WideLayout.offsets
                                     let cp = cs.baseAddress!
                                     let pp = ps.baseAddress!
+                                    let sp = slotBuffer.baseAddress
                                     for i in 0..<m where col[i] >= 0 {
                                         let colour = Int(col[i])
                                         let slot = Int(cnt[colour]) &* 4 &+ fp[colour]
                                         fp[colour] &+= 1
+                                        sp?[i] = Int32(truncatingIfNeeded: slot)
                                         World.writeLane(
                                             raw + (slot >> 2) &* MemoryLayout<WideContact>.stride, slot & 3, cp + i, pp + 2 &* i,
                                             Int32(i), offsets)
                                     }
                                 }
+                            }
                             }
                         }
                     }

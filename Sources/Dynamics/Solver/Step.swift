@@ -352,10 +352,17 @@ extension World {
 
     /// Hook: contact restitution, then joints and contacts store their impulses.
     mutating func storeImpulses(_ ctx: StepContext) {
-        gatherWideImpulses()
-        restituteContacts(ctx)
+        // Restitution works on the constraints' points, so their impulses are gathered back
+        // from the wide records first; without it (no constraint with elasticity) the store
+        // reads each coloured constraint's impulses from its lane, and the records are not
+        // copied back at all.
+        let gather = contactWorld.anyRestitution
+        if gather {
+            gatherWideImpulses()
+            restituteContacts(ctx)
+        }
         storeJointImpulses(ctx)
-        storeContactImpulses(ctx)
+        storeContactImpulses(ctx, fromLanes: !gather)
     }
 
     /// Writes the solver bodies back: velocities, centre += dp, angle += da, unless a fast
