@@ -382,24 +382,9 @@ extension World {
     }
 
     /// After a pass over the wide records: each listed body's velocity takes the change of its
-    /// single-precision copy (none, to the bit, where no lane moved it).
-    @inline(__always)
-    static func storeWideStates(
-        _ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>,
-        _ states: UnsafeMutablePointer<WideBodyState>
-    ) {
-        for i in list {
-            let b = bodies + Int(i)
-            let m = states[Int(i)].vel
-            let v0 = SIMD4(Float(b.pointee.v.x), Float(b.pointee.v.y), Float(b.pointee.w), 0)
-            b.pointee.v.x += Real(m[0]) - Real(v0[0])
-            b.pointee.v.y += Real(m[1]) - Real(v0[1])
-            b.pointee.w += Real(m[2]) - Real(v0[2])
-        }
-    }
-
-    /// `storeWideStates`, and each listed body's change also banked (`ContactWorld.wideBanked`):
-    /// added to it, or (`reset`) put in its place, at the first pass of a tick.
+    /// single-precision copy (none, to the bit, where no lane moved it), and the change is also
+    /// banked (`ContactWorld.wideBanked`): added to the bank, or (`reset`) put in its place, at
+    /// the first pass of a tick.
     @inline(__always)
     static func storeWideStates(
         _ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>,
@@ -527,21 +512,6 @@ extension World {
             states[Int(i[1])].vel = s1
             states[Int(i[2])].vel = s2
             states[Int(i[3])].vel = s3
-        }
-
-        /// The joints' name for the same gather (Joints/WideJointSolver.swift). Until both were
-        /// SSE2 transposes (LaneShuffles.swift) the joints' kernel compiled best with halves
-        /// and the contacts' with lanes; one form now serves both.
-        @inline(__always)
-        init(byHalves states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
-            (vx, vy, w) = gatherLanes3(
-                states[Int(i[0])].vel, states[Int(i[1])].vel, states[Int(i[2])].vel, states[Int(i[3])].vel)
-        }
-
-        /// The joints' name for `store`.
-        @inline(__always)
-        func storeByHalves(_ states: UnsafeMutablePointer<WideBodyState>, _ i: SIMD4<Int32>) {
-            store(states, i)
         }
     }
 

@@ -483,8 +483,8 @@ extension World {
         default: break
         }
         if substep == 0 || substep == 3 { refreshWideJoint(w, states) }
-        var A = World.WideBodies(byHalves: states, w.pointee.a)
-        var B = World.WideBodies(byHalves: states, w.pointee.b)
+        var A = World.WideBodies(states, w.pointee.a)
+        var B = World.WideBodies(states, w.pointee.b)
         let px = w.pointee.px
         let py = w.pointee.py
         let mA = w.pointee.mA
@@ -497,8 +497,8 @@ extension World {
         B.vx += mB * px
         B.vy += mB * py
         B.w += iB * (w.pointee.rBx * py - w.pointee.rBy * px)
-        A.storeByHalves(states, w.pointee.a)
-        B.storeByHalves(states, w.pointee.b)
+        A.store(states, w.pointee.a)
+        B.store(states, w.pointee.b)
     }
 
     /// The largest of four lanes (NaN when one is NaN or not: callers test `!(… <= bound)`).
@@ -550,8 +550,8 @@ extension World {
         _ w: UnsafeMutablePointer<WideJoint>, _ states: UnsafeMutablePointer<WideBodyState>, _ jc: StepContext, useBias: Bool
     ) {
         if !useBias { refreshWideJoint(w, states) }
-        var A = World.WideBodies(byHalves: states, w.pointee.a)
-        var B = World.WideBodies(byHalves: states, w.pointee.b)
+        var A = World.WideBodies(states, w.pointee.a)
+        var B = World.WideBodies(states, w.pointee.b)
         let rAx = w.pointee.rAx
         let rAy = w.pointee.rAy
         let rBx = w.pointee.rBx
@@ -599,8 +599,8 @@ extension World {
         B.vx += mB * lx
         B.vy += mB * ly
         B.w += iB * (rBx * ly - rBy * lx)
-        A.storeByHalves(states, w.pointee.a)
-        B.storeByHalves(states, w.pointee.b)
+        A.store(states, w.pointee.a)
+        B.store(states, w.pointee.b)
     }
 
     /// The tick's impulses back into the joints (`store`'s rule: the first and last sub-step's;

@@ -288,7 +288,7 @@ extension World {
         default: break
         }
         if substep == 0 || substep == 3 { refreshWideRope(w, states, world: world) }
-        var B = World.WideBodies(byHalves: states, w.pointee.b)
+        var B = World.WideBodies(states, w.pointee.b)
         let (ux, uy) = wideRopeDirection(w)
         // p = −upper·u on B
         let q = Float(-1) * w.pointee.p
@@ -298,7 +298,7 @@ extension World {
         B.vx += mB * px
         B.vy += mB * py
         B.w += w.pointee.iB * (w.pointee.rBx * py - w.pointee.rBy * px)
-        B.storeByHalves(states, w.pointee.b)
+        B.store(states, w.pointee.b)
     }
 
     /// The biased solve (`useBias`) or relax of four implied rows (`solveRope(…, implied:
@@ -309,7 +309,7 @@ extension World {
         useBias: Bool, world: Bool
     ) {
         if !useBias { refreshWideRope(w, states, world: world) }
-        var B = World.WideBodies(byHalves: states, w.pointee.b)
+        var B = World.WideBodies(states, w.pointee.b)
         let rBx = w.pointee.rBx
         let rBy = w.pointee.rBy
         // The relative velocity of the anchors, B's less A's (ω × r = (−ω·ry, ω·rx)).
@@ -317,7 +317,7 @@ extension World {
         var vry = B.vy + B.w * rBx
         var wA = SIMD4<Float>.zero
         if !world {
-            let A = World.WideBodies(byHalves: states, w.pointee.a)
+            let A = World.WideBodies(states, w.pointee.a)
             vrx = vrx - (A.vx - A.w * w.pointee.rAy)
             vry = vry - (A.vy + A.w * w.pointee.rAx)
             wA = A.w
@@ -382,7 +382,7 @@ extension World {
         B.vx += mB * px
         B.vy += mB * py
         B.w += w.pointee.iB * (rBx * py - rBy * px)
-        B.storeByHalves(states, w.pointee.b)
+        B.store(states, w.pointee.b)
     }
 
     /// The tick's impulses back into the implied rows (`store`'s rule).
