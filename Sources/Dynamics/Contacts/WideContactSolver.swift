@@ -537,12 +537,8 @@ extension World {
         if centred {
             // Sliding points (the sub-step before was at μ·λn) take half before the move and the
             // rest in relax (ContactSolver.swift, "Sliding friction"), lane by lane.
-            let limit: SIMD4<Float> = friction * ln * 0.999
-            let magnitude: SIMD4<Float> = lt.replacing(with: -lt, where: lt .< 0)
-            let atLimit: SIMDMask<SIMD4<Int32>> = magnitude .>= limit
-            let loaded: SIMDMask<SIMD4<Int32>> = ln .> SIMD4<Float>.zero
             let half: SIMD4<Float> = lt * 0.5
-            lt.replace(with: half, where: atLimit .& loaded)
+            lt.replace(with: half, where: World.slidingLanes(ln, lt, friction))
             q.tangentImpulse = lt
         }
         // P = λn·n + λt·t with t = (n.y, −n.x)
@@ -567,16 +563,24 @@ extension World {
         if w.pointee.twoPoints { halveSlidingPoint(&w.pointee.p2, w, friction, bank) }
     }
 
+    /// The lanes whose point slid in the sub-step before: a loaded point (λn > 0) whose
+    /// tangential impulse reached μ·λn (to 0.1 %).
+    @inline(__always)
+    static func slidingLanes(
+        _ ln: SIMD4<Float>, _ lt: SIMD4<Float>, _ friction: SIMD4<Float>
+    ) -> SIMDMask<SIMD4<Int32>> {
+        let limit: SIMD4<Float> = friction * ln * 0.999
+        let magnitude: SIMD4<Float> = lt.replacing(with: -lt, where: lt .< 0)
+        return (magnitude .>= limit) .& (ln .> SIMD4<Float>.zero)
+    }
+
     @inline(__always)
     static func halveSlidingPoint(
         _ q: inout WidePoint, _ w: UnsafeMutablePointer<WideContact>, _ friction: SIMD4<Float>,
         _ bank: UnsafeMutablePointer<SIMD4<Float>>
     ) {
-        let ln = q.normalImpulse
         let lt = q.tangentImpulse
-        let limit: SIMD4<Float> = friction * ln * 0.999
-        let magnitude: SIMD4<Float> = lt.replacing(with: -lt, where: lt .< 0)
-        let sliding: SIMDMask<SIMD4<Int32>> = (magnitude .>= limit) .& (ln .> SIMD4<Float>.zero)
+        let sliding = World.slidingLanes(q.normalImpulse, lt, friction)
         if !any(sliding) { return }
         let half: SIMD4<Float> = lt * 0.5
         q.tangentImpulse = lt.replacing(with: half, where: sliding)
