@@ -866,8 +866,14 @@ extension World {
         while cs.count < m { cs.append(.unused) }
         if ps.count > 2 &* m { ps.removeLast(ps.count - 2 &* m) }
         while ps.count < 2 &* m { ps.append(.unused) }
-        // The deepest manifold point (the push-out cap's gate, `limitPushOut`).
-        var deepest = Real.infinity
+        // The constraints deeper than the slop at the tick's start, listed as they are built
+        // (the push-out cap's, `limitPushOut`), through a pointer into a scratch list with room
+        // for them all.
+        var deepList = ContiguousArray<Int32>()
+        swap(&deepList, &contactWorld.deepScratch)
+        while deepList.count < m { deepList.append(0) }
+        var deepCount = 0
+        let deep = -CollisionConstants.linearSlop
         var anyRestitution = false
         let tables = PrepareTables(
             staticIndex: staticIndex, soft: ctx.contactSoftness, staticSoft: ctx.staticContactSoftness, invH: ctx.invH)
@@ -879,17 +885,23 @@ extension World {
                             order.withUnsafeBufferPointer { list in
                                 cs.withUnsafeMutableBufferPointer { cb in
                                     ps.withUnsafeMutableBufferPointer { pb in
+                                      deepList.withUnsafeMutableBufferPointer { db in
                                         guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress,
                                               let sb = sims.baseAddress, let bb = bodies.baseAddress,
                                               let shb = shapeTable.baseAddress, let cp = cb.baseAddress, let pp = pb.baseAddress
                                         else { return }
+                                        let dp = db.baseAddress
                                         for k in 0..<m {
                                             let s = World.buildConstraint(
                                                 Int(list[k]), isStatic: k >= dynamicCount, tables, base, simBase, sb, bb, shb,
                                                 cp + k, pp + 2 &* k)
-                                            deepest = Swift.min(deepest, s)
+                                            if s < deep {
+                                                dp?[deepCount] = Int32(truncatingIfNeeded: k)
+                                                deepCount &+= 1
+                                            }
                                             if (cp + k).pointee.restitution > 0 { anyRestitution = true }
                                         }
+                                      }
                                     }
                                 }
                             }
@@ -900,7 +912,8 @@ extension World {
         }
         swap(&order, &contactWorld.prepareOrder)
         contactWorld.anyRestitution = anyRestitution
-        limitPushOut(&cs, ps, deepestManifoldPoint: deepest)
+        swap(&deepList, &contactWorld.deepScratch)
+        limitPushOut(&cs, ps, deepCount: deepCount)
         findStacks(&cs, &ps, landings: true, forceStep: ctx.forceStep)
         swap(&cs, &contactWorld.constraints)
         swap(&ps, &contactWorld.constraintPoints)
@@ -934,25 +947,30 @@ extension World {
         let offB = simB.pointee.transform.p - simB.pointee.center
         let n = sp.pointee.manifold.normal
         let tangent = Vec2(n.y, -n.x)
-        @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> (ContactConstraintPoint, Real) {
+        @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> (ContactConstraintPoint, Real, Real) {
             let rA = mp.anchorA + offA
             let rB = mp.anchorB + offB
             let (normalMass, tangentMass) = World.pointMasses(rA, rB, n, tangent, mA: mA, iA: iA, mB: mB, iB: iB)
             let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
+            let arm = (rB - rA).dot(n)
+            let base = mp.separation - arm
             let p = ContactConstraintPoint(
-                rA: rA, rB: rB, baseSeparation: mp.separation - (rB - rA).dot(n), normalImpulse: ln,
+                rA: rA, rB: rB, baseSeparation: base, normalImpulse: ln,
                 tangentImpulse: lt, normalMass: normalMass,
                 tangentMass: tangentMass, totalNormalImpulse: 0, totalTangentImpulse: 0)
-            return (p, dv.dot(n))
+            // The separation as the rows (and the push-out cap) measure it at the tick's start.
+            return (p, dv.dot(n), base + arm)
         }
         let count = sp.pointee.manifold.pointCount
-        let (p1, vn1) = point(sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)
+        let (p1, vn1, s1) = point(sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)
         points.pointee = p1
         let vn2: Real
+        var s2 = s1
         if count > 1 {
-            let (p2, v2) = point(sp.pointee.manifold.point2, sp.pointee.normalImpulse2, sp.pointee.tangentImpulse2)
+            let (p2, v2, sep2) = point(sp.pointee.manifold.point2, sp.pointee.normalImpulse2, sp.pointee.tangentImpulse2)
             (points + 1).pointee = p2
             vn2 = v2
+            s2 = sep2
         } else {
             // The second point's place is left as it was: every reader of a constraint's points
             // stops at `pointCount` (a wide record's lane takes an inert second point, `writeLane`).
@@ -985,8 +1003,7 @@ extension World {
                 speculativeRate: restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
                     ? .infinity : t.invH,
                 rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB)
-        let s1 = sp.pointee.manifold.point1.separation
-        return count > 1 ? Swift.min(s1, sp.pointee.manifold.point2.separation) : s1
+        return Swift.min(s1, s2)
     }
 
     // MARK: Sub-step passes

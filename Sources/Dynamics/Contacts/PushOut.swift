@@ -32,23 +32,19 @@ import DynamicsMath
 extension World {
     /// Sets each constraint's `pushLimit`: the cap divided among the deep contacts of the
     /// busier of its dynamic sides (file comment). No allocation once the counts have grown.
-    /// `deepestManifoldPoint`: the least separation of the manifolds' points. The rows
-    /// measure a point's separation as `baseSeparation + n·(rB − rA)`, the manifold's
-    /// separation less and plus the same term, equal to within rounding (1e-13 pt for anchors
-    /// of 1,000 pt); where every manifold point is shallower than the slop by a micro-point,
-    /// no row is deep and the pass over the rows is skipped.
+    /// The deep constraints (some point deeper than the slop at the tick's start, measured as
+    /// the rows measure it, `baseSeparation + n·(rB − rA)`) are the first `deepCount` entries
+    /// of `contactWorld.deepScratch`, in constraint order, listed by prepare as it built them:
+    /// most ticks have none, and no pass over the constraints is made here.
     mutating func limitPushOut(
         _ cs: inout ContiguousArray<ContactConstraint>, _ ps: ContiguousArray<ContactConstraintPoint>,
-        deepestManifoldPoint: Real
+        deepCount: Int
     ) {
         let cap = World.contactPushMaxVelocity
-        let deep = -CollisionConstants.linearSlop
-        let n = cs.count
         contactWorld.deepRows.removeAll(keepingCapacity: true)
         contactWorld.deepSubsetReady = false
-        if deepestManifoldPoint >= deep + 1e-6 { return }
-        // The constraints and points are read in place (a constraint is 200 bytes: copying
-        // each one out, three times over, was most of this pass in the rain).
+        if deepCount == 0 { return }
+        // The constraints and points are read in place (a constraint is 200 bytes).
         ps.withUnsafeBufferPointer { pb in
             cs.withUnsafeMutableBufferPointer { cb in
                 guard let pp = pb.baseAddress, let cp = cb.baseAddress else { return }
@@ -61,14 +57,6 @@ extension World {
                     let q = p + 1
                     return Swift.min(s, q.pointee.baseSeparation + (q.pointee.rB - q.pointee.rA).dot(c.pointee.normal))
                 }
-                // Most ticks have no deep contact: one pass to see, and nothing written
-                // (pushLimit starts at the cap).
-                var firstDeep = -1
-                for i in 0..<n where separation(i) < deep {
-                    firstDeep = i
-                    break
-                }
-                if firstDeep < 0 { return }
                 let bodyCount = bodySims.count + 1
                 var counts = ContiguousArray<Int32>()
                 swap(&counts, &contactWorld.deepContactCounts)
@@ -82,25 +70,19 @@ extension World {
                 // contact's give): the relax checks those rows for a push-out left in their
                 // velocity (Step.swift, `relaxConstraints`).
                 let veryDeep = -World.deepRelaxDepth
-                // The deep constraints are listed as they are counted; only they can take a cap
-                // below the full one, which every constraint has from prepare. Counts and list
-                // through pointers (indexing or appending to an array checked its uniqueness,
-                // a runtime call, each time).
+                // Only the deep constraints can take a cap below the full one, which every
+                // constraint has from prepare. Counts and list through pointers (indexing or
+                // appending to an array checked its uniqueness, a runtime call, each time).
                 var listed = ContiguousArray<Int32>()
                 swap(&listed, &contactWorld.deepScratch)
                 defer { swap(&listed, &contactWorld.deepScratch) }
-                while listed.count < n { listed.append(0) }
                 counts.withUnsafeMutableBufferPointer { cb in
-                    listed.withUnsafeMutableBufferPointer { lb in
+                    listed.withUnsafeBufferPointer { lb in
                         guard let kp = cb.baseAddress, let lp = lb.baseAddress else { return }
-                        var deepCount = 0
-                        for i in firstDeep..<n {
-                            let s = separation(i)
-                            if !(s < deep) { continue }
+                        for j in 0..<deepCount {
+                            let i = Int(lp[j])
                             let c = cp + i
-                            lp[deepCount] = Int32(truncatingIfNeeded: i)
-                            deepCount &+= 1
-                            if s < veryDeep { contactWorld.deepRows.append(Int32(truncatingIfNeeded: i)) }
+                            if separation(i) < veryDeep { contactWorld.deepRows.append(Int32(truncatingIfNeeded: i)) }
                             if c.pointee.invMassA != 0 || c.pointee.invIA != 0 { kp[Int(c.pointee.a)] += 1 }
                             if c.pointee.invMassB != 0 || c.pointee.invIB != 0 { kp[Int(c.pointee.b)] += 1 }
                         }
