@@ -874,6 +874,14 @@ extension World {
         while deepList.count < m { deepList.append(0) }
         var deepCount = 0
         let deep = -CollisionConstants.linearSlop
+        // The colouring's keys (WideContactSolver.swift, "Reuse"), written as the constraints
+        // are built, over last tick's: whether any differs decides whether the colouring is
+        // kept, and the colouring no longer reads every constraint again to see.
+        var keys = ContiguousArray<UInt64>()
+        swap(&keys, &contactWorld.colourKeys)
+        var keysChanged = keys.count != m
+        while keys.count < m { keys.append(0) }
+        if keys.count > m { keys.removeLast(keys.count - m) }
         var anyRestitution = false
         let tables = PrepareTables(
             staticIndex: staticIndex, soft: ctx.contactSoftness, staticSoft: ctx.staticContactSoftness, invH: ctx.invH)
@@ -886,11 +894,13 @@ extension World {
                                 cs.withUnsafeMutableBufferPointer { cb in
                                     ps.withUnsafeMutableBufferPointer { pb in
                                       deepList.withUnsafeMutableBufferPointer { db in
+                                      keys.withUnsafeMutableBufferPointer { kb in
                                         guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress,
                                               let sb = sims.baseAddress, let bb = bodies.baseAddress,
                                               let shb = shapeTable.baseAddress, let cp = cb.baseAddress, let pp = pb.baseAddress
                                         else { return }
                                         let dp = db.baseAddress
+                                        let kp = kb.baseAddress
                                         for k in 0..<m {
                                             let s = World.buildConstraint(
                                                 Int(list[k]), isStatic: k >= dynamicCount, tables, base, simBase, sb, bb, shb,
@@ -899,8 +909,15 @@ extension World {
                                                 dp?[deepCount] = Int32(truncatingIfNeeded: k)
                                                 deepCount &+= 1
                                             }
-                                            if (cp + k).pointee.restitution > 0 { anyRestitution = true }
+                                            let c = cp + k
+                                            if c.pointee.restitution > 0 { anyRestitution = true }
+                                            let key = World.colourKey(c)
+                                            if kp?[k] != key {
+                                                keysChanged = true
+                                                kp?[k] = key
+                                            }
                                         }
+                                      }
                                       }
                                     }
                                 }
@@ -911,6 +928,8 @@ extension World {
             }
         }
         swap(&order, &contactWorld.prepareOrder)
+        swap(&keys, &contactWorld.colourKeys)
+        contactWorld.keysChanged = keysChanged
         contactWorld.anyRestitution = anyRestitution
         swap(&deepList, &contactWorld.deepScratch)
         limitPushOut(&cs, ps, deepCount: deepCount)

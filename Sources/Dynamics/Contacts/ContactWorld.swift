@@ -193,6 +193,10 @@ struct ContactWorld {
     /// are dynamic), with the solver bodies and records there were: equal keys, equal colours
     /// (WideContactSolver.swift, "Reuse").
     var colourKeys = ContiguousArray<UInt64>()
+    /// Whether this tick's prepare wrote a key other than last tick's (or a different count);
+    /// and whether the stack search marked rows, whose keys then only the colouring sees.
+    var keysChanged = true
+    var stackRowsMarked = false
     var colouredBodies = -1
     /// Per constraint of the colouring, its lane (record · 4 + lane), −1 for the overflow: where
     /// `storeContactImpulses` reads a coloured constraint's impulses when no restitution needs

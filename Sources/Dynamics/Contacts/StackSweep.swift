@@ -116,6 +116,7 @@ extension World {
         var list = ContiguousArray<Int32>()
         swap(&list, &contactWorld.stackContacts)
         list.removeAll(keepingCapacity: true)
+        contactWorld.stackRowsMarked = false
         defer { swap(&list, &contactWorld.stackContacts) }
         // Last tick's loaded bodies are this tick's no longer (marked again below).
         if contactWorld.carriesLoadMarked {
@@ -342,6 +343,7 @@ extension World {
                 // A landing row is the sweep's alone (file comment, "Landings").
                 let kind: Int8 = landing && Swift.min(row.relativeVelocity1, row.pointCount > 1 ? row.relativeVelocity2 : 0) < -slow ? 2 : 1
                 cs[ci].stackUpper = Int(cs[ci].b) == u ? kind : -kind
+                contactWorld.stackRowsMarked = true
                 // Its normal the column's (file comment, "Columns share one normal").
                 if level > 0 && column[v] != .zero {
                     World.alignRow(

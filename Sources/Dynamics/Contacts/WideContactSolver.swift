@@ -187,23 +187,25 @@ extension World {
         // What decides the colours: each constraint's bodies and which of them are dynamic
         // (or that it stays out). Where every key is last tick's, in the same order and for the
         // same bodies, so are the colours, the records' lanes and the list of bodies
-        // (`colourKeys`, "Reuse" in the file comment).
-        var reuse = keys.count == m && contactWorld.colouredBodies == n && contactWorld.colouredRecords == wide.count
+        // (`colourKeys`, "Reuse" in the file comment). Prepare wrote the keys over last tick's
+        // as it built the constraints (`keysChanged`); only the stack search's rows (which it
+        // marks after prepare) are seen here, by a pass over the constraints. A key first
+        // changed by prepare and changed back by that mark refuses a reuse that would have been
+        // right: a colouring afresh, with the same result.
+        var reuse = !contactWorld.keysChanged && keys.count == m && contactWorld.colouredBodies == n
+            && contactWorld.colouredRecords == wide.count
         while keys.count < m { keys.append(0) }
         while keys.count > m { keys.removeLast() }
-        contactWorld.constraints.withUnsafeBufferPointer { cs in
-            keys.withUnsafeMutableBufferPointer { kb in
-                guard let cp = cs.baseAddress, let kp = kb.baseAddress else { return }
-                for i in 0..<m {
-                    let c = cp + i
-                    let out = c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0
-                    let dynA = c.pointee.invMassA != 0 || c.pointee.invIA != 0
-                    let dynB = c.pointee.invMassB != 0 || c.pointee.invIB != 0
-                    let key = UInt64(UInt32(bitPattern: c.pointee.a)) << 34 | UInt64(UInt32(bitPattern: c.pointee.b)) << 3
-                        | (out ? 4 : (dynA ? 2 : 0) | (dynB ? 1 : 0))
-                    if kp[i] != key {
-                        reuse = false
-                        kp[i] = key
+        if contactWorld.stackRowsMarked {
+            contactWorld.constraints.withUnsafeBufferPointer { cs in
+                keys.withUnsafeMutableBufferPointer { kb in
+                    guard let cp = cs.baseAddress, let kp = kb.baseAddress else { return }
+                    for i in 0..<m {
+                        let key = World.colourKey(cp + i)
+                        if kp[i] != key {
+                            reuse = false
+                            kp[i] = key
+                        }
                     }
                 }
             }
@@ -361,6 +363,17 @@ extension World {
         swap(&masks, &contactWorld.colourMasks)
         swap(&colourOf, &contactWorld.constraintColours)
         swap(&counts, &contactWorld.colourCounts)
+    }
+
+    /// What decides constraint `c`'s colour: its bodies, which of them are dynamic, and
+    /// whether it stays out of the records (a rolling side or a stack row).
+    @inline(__always)
+    static func colourKey(_ c: UnsafePointer<ContactConstraint>) -> UInt64 {
+        let out = c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0
+        let dynA = c.pointee.invMassA != 0 || c.pointee.invIA != 0
+        let dynB = c.pointee.invMassB != 0 || c.pointee.invIB != 0
+        return UInt64(UInt32(bitPattern: c.pointee.a)) << 34 | UInt64(UInt32(bitPattern: c.pointee.b)) << 3
+            | (out ? 4 : (dynA ? 2 : 0) | (dynB ? 1 : 0))
     }
 
     /// Copies the listed bodies' velocities (and, with `pose`, pose changes) into their
