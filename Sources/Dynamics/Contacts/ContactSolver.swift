@@ -883,6 +883,14 @@ extension World {
         while keys.count < m { keys.append(0) }
         if keys.count > m { keys.removeLast(keys.count - m) }
         var anyRestitution = false
+        // The records' lanes are written from the constraints and the manifolds, not from
+        // points (WideContactSolver.swift, "Points in the lanes"), so a constraint is built
+        // without its points but where a reader needs them: one with elasticity (restitution),
+        // and, once the colouring has found them, the overflow's (solved from their points).
+        // Where the stack search may mark rows (a pair of very unequal masses, or a body marked
+        // as carrying a load), every constraint is built with its points: the search reads them.
+        let pointsForAll = contactWorld.massesSpreadTick != tickCount || contactWorld.massesSpread
+            || contactWorld.carriesLoadMarked
         let tables = PrepareTables(
             staticIndex: staticIndex, soft: ctx.contactSoftness, staticSoft: ctx.staticContactSoftness, invH: ctx.invH)
         bodySims.withUnsafeBufferPointer { sims in
@@ -902,10 +910,19 @@ extension World {
                                         let dp = db.baseAddress
                                         let kp = kb.baseAddress
                                         for k in 0..<m {
-                                            let s = World.buildConstraint(
-                                                Int(list[k]), isStatic: k >= dynamicCount, tables, base, simBase, sb, bb, shb,
-                                                cp + k, pp + 2 &* k)
-                                            if s < deep {
+                                            let ci = Int(list[k])
+                                            let sp = simBase + Int((base + ci).pointee.sim)
+                                            if pointsForAll || sp.pointee.restitution > 0 {
+                                                World.buildConstraint(
+                                                    ci, isStatic: k >= dynamicCount, tables, base, simBase, sb, bb, shb, cp + k,
+                                                    pp + 2 &* k)
+                                            } else {
+                                                World.buildConstraintHeader(
+                                                    ci, isStatic: k >= dynamicCount, tables, base, simBase, sb, bb, shb, cp + k)
+                                            }
+                                            // Deep: a point deeper than the slop at the tick's start
+                                            // (the push-out cap's list, `limitPushOut`).
+                                            if World.deepestSeparation(sp) < deep {
                                                 dp?[deepCount] = Int32(truncatingIfNeeded: k)
                                                 deepCount &+= 1
                                             }
@@ -927,19 +944,107 @@ extension World {
                 }
             }
         }
-        swap(&order, &contactWorld.prepareOrder)
-        swap(&keys, &contactWorld.colourKeys)
         contactWorld.keysChanged = keysChanged
         contactWorld.anyRestitution = anyRestitution
         swap(&deepList, &contactWorld.deepScratch)
-        limitPushOut(&cs, ps, deepCount: deepCount)
+        limitPushOut(&cs, deepCount: deepCount)
         findStacks(&cs, &ps, landings: true, forceStep: ctx.forceStep)
+        swap(&keys, &contactWorld.colourKeys)
         swap(&cs, &contactWorld.constraints)
         swap(&ps, &contactWorld.constraintPoints)
         colourContacts()
+        if !pointsForAll {
+            // The overflow's points (its constraints were built without them, but for the
+            // elastic ones), keeping the push-out cap's limits.
+            contactWorld.constraints.withUnsafeMutableBufferPointer { cb in
+                contactWorld.constraintPoints.withUnsafeMutableBufferPointer { pb in
+                    bodySims.withUnsafeBufferPointer { sims in
+                        solverBodies.withUnsafeBufferPointer { bodies in
+                            shapes.withUnsafeBufferPointer { shapeTable in
+                                contactWorld.contacts.withUnsafeBufferPointer { contacts in
+                                    contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
+                                        contactWorld.overflowContacts.withUnsafeBufferPointer { overflow in
+                                            guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress,
+                                                  let sb = sims.baseAddress, let bb = bodies.baseAddress,
+                                                  let shb = shapeTable.baseAddress, let cp = cb.baseAddress,
+                                                  let pp = pb.baseAddress
+                                            else { return }
+                                            for o in overflow {
+                                                let k = Int(o)
+                                                let c = cp + k
+                                                if c.pointee.restitution > 0 { continue }
+                                                let limit = c.pointee.pushLimit
+                                                World.buildConstraint(
+                                                    Int(c.pointee.contact), isStatic: k >= dynamicCount, tables, base, simBase, sb,
+                                                    bb, shb, c, pp + 2 &* k)
+                                                c.pointee.pushLimit = limit
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        swap(&order, &contactWorld.prepareOrder)
     }
 
+    /// The least separation of a contact's manifold points (pt): deeper than the slop, the
+    /// contact is one of the push-out cap's (Contacts/PushOut.swift).
     @inline(__always)
+    static func deepestSeparation(_ sp: UnsafePointer<ContactSim>) -> Real {
+        let s1 = sp.pointee.manifold.point1.separation
+        return sp.pointee.manifold.pointCount > 1 ? Swift.min(s1, sp.pointee.manifold.point2.separation) : s1
+    }
+
+    /// A constraint's own fields as `buildConstraint` writes them, without its points (their
+    /// lanes are written from the manifold, `writeLanesFromManifolds`) and without what only
+    /// restitution and the stack search read (the points' approach speeds; a constraint with
+    /// elasticity is built whole, as is a deep one).
+    @inline(__always)
+    static func buildConstraintHeader(
+        _ ci: Int, isStatic: Bool, _ t: PrepareTables, _ contacts: UnsafePointer<Contact>,
+        _ sims: UnsafePointer<ContactSim>, _ bodySims: UnsafePointer<BodySim>, _ bodies: UnsafePointer<SolverBody>,
+        _ shapes: UnsafePointer<ShapeRecord>, _ out: UnsafeMutablePointer<ContactConstraint>
+    ) {
+        let cp = contacts + ci
+        let sp = sims + Int(cp.pointee.sim)
+        let bodyA = cp.pointee.bodyA
+        let a = bodyA >= 0 ? bodyA : t.staticIndex
+        let b = cp.pointee.bodyB
+        let pa = bodies + Int(a)
+        let pb = bodies + Int(b)
+        let simB = bodySims + Int(b)
+        let n = sp.pointee.manifold.normal
+        let count = sp.pointee.manifold.pointCount
+        var rollA: Real = 0
+        var fixedA = false
+        if bodyA >= 0 && cp.pointee.codeA & ContactWorld.segmentBit == 0 {
+            let g = shapes + Int(cp.pointee.indexA)
+            if g.pointee.geometry.kind != .polygon {
+                let simA = bodySims + Int(a)
+                fixedA = World.isCentredCircle(g.pointee.geometry, simA.pointee.localCenter)
+                if !fixedA { rollA = World.rollingRadius(g.pointee.geometry, simA.pointee.transform.q, n) }
+            }
+        }
+        var rollB: Real = 0
+        var fixedB = false
+        let gB = shapes + Int(cp.pointee.indexB)
+        if gB.pointee.geometry.kind != .polygon {
+            fixedB = World.isCentredCircle(gB.pointee.geometry, simB.pointee.localCenter)
+            if !fixedB { rollB = World.rollingRadius(gB.pointee.geometry, simB.pointee.transform.q, -n) }
+        }
+        out.pointee = ContactConstraint(
+                a: a, b: b, contact: Int32(truncatingIfNeeded: ci), pointCount: Int32(truncatingIfNeeded: count),
+                normal: n, friction: sp.pointee.friction, restitution: sp.pointee.restitution, invMassA: pa.pointee.invMass,
+                invIA: pa.pointee.invInertia, invMassB: pb.pointee.invMass, invIB: pb.pointee.invInertia,
+                softness: isStatic ? t.staticSoft : t.soft, relativeVelocity1: 0, relativeVelocity2: 0,
+                speculativeRate: t.invH, rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB)
+    }
+
+    @inline(__always) @discardableResult
     static func buildConstraint(
         _ ci: Int, isStatic: Bool, _ t: PrepareTables, _ contacts: UnsafePointer<Contact>,
         _ sims: UnsafePointer<ContactSim>, _ bodySims: UnsafePointer<BodySim>, _ bodies: UnsafePointer<SolverBody>,

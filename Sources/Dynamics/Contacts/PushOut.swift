@@ -32,30 +32,23 @@ import DynamicsMath
 extension World {
     /// Sets each constraint's `pushLimit`: the cap divided among the deep contacts of the
     /// busier of its dynamic sides (file comment). No allocation once the counts have grown.
-    /// The deep constraints (some point deeper than the slop at the tick's start, measured as
-    /// the rows measure it, `baseSeparation + n·(rB − rA)`) are the first `deepCount` entries
-    /// of `contactWorld.deepScratch`, in constraint order, listed by prepare as it built them:
-    /// most ticks have none, and no pass over the constraints is made here.
-    mutating func limitPushOut(
-        _ cs: inout ContiguousArray<ContactConstraint>, _ ps: ContiguousArray<ContactConstraintPoint>,
-        deepCount: Int
-    ) {
+    /// The deep constraints (some manifold point deeper than the slop at the tick's start) are
+    /// the first `deepCount` entries of `contactWorld.deepScratch`, in constraint order, listed
+    /// by prepare as it built them: most ticks have none, and no pass over the constraints is
+    /// made here.
+    mutating func limitPushOut(_ cs: inout ContiguousArray<ContactConstraint>, deepCount: Int) {
         let cap = World.contactPushMaxVelocity
         contactWorld.deepRows.removeAll(keepingCapacity: true)
         contactWorld.deepSubsetReady = false
         if deepCount == 0 { return }
-        // The constraints and points are read in place (a constraint is 200 bytes).
-        ps.withUnsafeBufferPointer { pb in
+        // The constraints are read in place (a constraint is 200 bytes).
+        contactWorld.contacts.withUnsafeBufferPointer { contacts in
+          contactWorld.contactSims.withUnsafeBufferPointer { sims in
             cs.withUnsafeMutableBufferPointer { cb in
-                guard let pp = pb.baseAddress, let cp = cb.baseAddress else { return }
-                // The shallower point's separation at the tick's start.
+                guard let cp = cb.baseAddress, let pairs = contacts.baseAddress, let simBase = sims.baseAddress else { return }
+                // The deeper point's separation at the tick's start (its manifold's).
                 @inline(__always) func separation(_ i: Int) -> Real {
-                    let c = cp + i
-                    let p = pp + 2 &* i
-                    let s = p.pointee.baseSeparation + (p.pointee.rB - p.pointee.rA).dot(c.pointee.normal)
-                    if c.pointee.pointCount < 2 { return s }
-                    let q = p + 1
-                    return Swift.min(s, q.pointee.baseSeparation + (q.pointee.rB - q.pointee.rA).dot(c.pointee.normal))
+                    World.deepestSeparation(simBase + Int((pairs + Int((cp + i).pointee.contact)).pointee.sim))
                 }
                 let bodyCount = bodySims.count + 1
                 var counts = ContiguousArray<Int32>()
@@ -105,6 +98,7 @@ extension World {
                 }
                 contactWorld.deepRows.removeLast(contactWorld.deepRows.count - kept)
             }
+          }
         }
     }
 
@@ -115,6 +109,8 @@ extension World {
         let limit = World.deepRelaxSpeed
         // Fields read in place (a constraint is 200 bytes, a solver body 80).
         return contactWorld.deepRows.withUnsafeBufferPointer { rows in
+          contactWorld.constraintSlots.withUnsafeBufferPointer { slotBuffer in
+          contactWorld.wideContacts.withUnsafeBufferPointer { records in
             contactWorld.constraints.withUnsafeBufferPointer { cs in
                 contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
                     solverBodies.withUnsafeBufferPointer { bs in
@@ -125,10 +121,23 @@ extension World {
                             let a = bp + Int(c.pointee.a)
                             let b = bp + Int(c.pointee.b)
                             let n = c.pointee.normal
+                            // A constraint in a record has its arms in its lane alone (a
+                            // constraint of the overflow, in its points).
+                            let slot = i < slotBuffer.count ? Int(slotBuffer[i]) : -1
                             for k in 0..<Int(c.pointee.pointCount) {
-                                let p = pp + (2 &* i &+ k)
-                                let rA = p.pointee.rA
-                                let rB = p.pointee.rB
+                                let rA: Vec2
+                                let rB: Vec2
+                                if slot >= 0, let wb = records.baseAddress {
+                                    let w = wb + (slot >> 2)
+                                    let lane = slot & 3
+                                    let q = k == 0 ? w.pointee.p1 : w.pointee.p2
+                                    rA = Vec2(Real(q.rAx[lane]), Real(q.rAy[lane]))
+                                    rB = Vec2(Real(q.rBx[lane]), Real(q.rBy[lane]))
+                                } else {
+                                    let p = pp + (2 &* i &+ k)
+                                    rA = p.pointee.rA
+                                    rB = p.pointee.rB
+                                }
                                 let vA = a.pointee.v + Vec2(-a.pointee.w * rA.y, a.pointee.w * rA.x)
                                 let vB = b.pointee.v + Vec2(-b.pointee.w * rB.y, b.pointee.w * rB.x)
                                 if (vB - vA).dot(n) > limit { return true }
@@ -138,6 +147,8 @@ extension World {
                     }
                 }
             }
+          }
+          }
         }
     }
 

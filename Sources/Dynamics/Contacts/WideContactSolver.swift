@@ -31,6 +31,23 @@
 // lane, so it is kept and only the lanes are written again (a resting pile: every tick).
 // Padding lanes need no rewrite: they have no mass, so no pass ever gave them an impulse.
 //
+// Points in the lanes. Where the colouring will be kept (prepare's guess: the same list of
+// constraints, bodies and records as last tick, and no stack rows; each key is checked as
+// the constraint is built, and the first that differs sends the tick down the ordinary way),
+// prepare builds each constraint without its points and `writeLanesFromManifolds` writes the
+// records straight from the manifolds: per lane the constraint's own fields, the arms (added
+// in double precision about the centres, then converted), the manifold separations and the
+// warm-start impulses; then per record, four lanes at once in single precision, the points'
+// normal and tangent masses and base separations, as `pointMasses` has them in double. Box2D
+// v3 prepares its wide constraints in single precision too. The ordinary way built every
+// point in double precision (about 170 instructions a two-point constraint) and converted it
+// into its lane (130 more). A constraint outside the records, one with elasticity or one
+// deeper than the slop keeps its points as well: the overflow's rows, restitution and the
+// push-out cap read them. Where the colouring is worked out afresh, the lanes are written
+// from the points as before, so a lane's masses are the double-precision ones converted on
+// such a tick and single-precision sums on the others (both the same to about 1e-7 of their
+// size); the run is as deterministic as before.
+//
 // Warm start of later sub-steps (forces in every sub-step, the `ideal` model). A record's
 // Jacobians (normal, arms, masses) are fixed for the tick, so applying its points' impulses
 // changes its bodies' velocities by J^T·λ, linear in λ. A sub-step starts from the impulses the
@@ -265,13 +282,11 @@ extension World {
                             // the ground takes a warm start's load before the rows above it.
                             for i in 0..<m where col[i] < 0 && cs[i].stackUpper == 0 { overflow.append(Int32(i)) }
                             for i in contactWorld.stackContacts { overflow.append(i) }
-                            if reuse {
-                                // The same lanes as last tick: each is written again below, the
-                                // padding lanes are still inert (no mass: no lane ever moved them).
-                                wide.withUnsafeMutableBufferPointer { ws in
-                                    for r in 0..<ws.count { ws[r].twoPoints = false }
-                                }
-                            } else {
+                            // Kept: the same lanes as last tick, for the same constraints, all
+                            // written again below; the padding lanes are still inert (no mass:
+                            // no lane ever moved them).
+                            if reuse { return }
+                            do {
                                 var first = 0
                                 for colour in 0..<colours {
                                     let records = (Int(cnt[colour]) + 3) >> 2
@@ -293,19 +308,14 @@ extension World {
                                 withUnsafeMutableBytes(of: &filled) { fb in
                                     let fp = fb.baseAddress!.assumingMemoryBound(to: Int.self)
                                     guard let wb = ws.baseAddress else { return }
-                                    let raw = UnsafeMutableRawPointer(wb)
-                                    let offsets = WideLayout.offsets
-                                    let cp = cs.baseAddress!
-                                    let pp = ps.baseAddress!
                                     let sp = slotBuffer.baseAddress
+                                    // Each constraint's lane; the lanes are written below.
                                     for i in 0..<m where col[i] >= 0 {
                                         let colour = Int(col[i])
                                         let slot = Int(cnt[colour]) &* 4 &+ fp[colour]
                                         fp[colour] &+= 1
                                         sp?[i] = Int32(truncatingIfNeeded: slot)
-                                        World.writeLane(
-                                            raw + (slot >> 2) &* MemoryLayout<WideContact>.stride, slot & 3, cp + i, pp + 2 &* i,
-                                            Int32(i), offsets)
+                                        wb[slot >> 2].index[slot & 3] = Int32(truncatingIfNeeded: i)
                                     }
                                 }
                             }
@@ -318,6 +328,22 @@ extension World {
         contactWorld.colouredBodies = n
         contactWorld.colouredRecords = wide.count
         swap(&keys, &contactWorld.colourKeys)
+        // Every lane from its constraint and its manifold ("Points in the lanes").
+        let offsets = WideLayout.offsets
+        contactWorld.constraints.withUnsafeBufferPointer { cb in
+            contactWorld.contacts.withUnsafeBufferPointer { contacts in
+                contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
+                    bodySims.withUnsafeBufferPointer { sims in
+                        wide.withUnsafeMutableBufferPointer { ws in
+                            guard let cp = cb.baseAddress, let base = contacts.baseAddress,
+                                  let simBase = contactSims.baseAddress, let sb = sims.baseAddress
+                            else { return }
+                            World.writeLanesFromManifolds(ws, cp, base, simBase, sb, offsets)
+                        }
+                    }
+                }
+            }
+        }
         if reuse {
             contactWorld.colouringsKept &+= 1
             swap(&wide, &contactWorld.wideContacts)
@@ -414,12 +440,13 @@ extension World {
         }
     }
 
-    /// Writes constraint `c` (index `i`) and its two points into lane `lane` of the record at `rec`.
+    /// Writes constraint `c`'s own fields (not its points) into lane `lane` of the record at
+    /// `rec`; returns the lane's first Float (a field's lane: that plus the field's offset).
     @inline(__always)
-    static func writeLane(
-        _ rec: UnsafeMutableRawPointer, _ lane: Int, _ cp: UnsafePointer<ContactConstraint>,
-        _ points: UnsafePointer<ContactConstraintPoint>, _ i: Int32, _ o: WideLayout.Offsets
-    ) {
+    static func writeLaneHeader(
+        _ rec: UnsafeMutableRawPointer, _ lane: Int, _ cp: UnsafePointer<ContactConstraint>, _ i: Int32,
+        _ o: WideLayout.Offsets
+    ) -> UnsafeMutablePointer<Float> {
         let d = rec.assumingMemoryBound(to: Float.self) + lane
         let w = rec.assumingMemoryBound(to: WideContact.self)
         w.pointee.a[lane] = cp.pointee.a
@@ -440,34 +467,103 @@ extension World {
         d[o.nx &+ 44] = cp.pointee.fixedArmA ? 1 : 0
         d[o.nx &+ 48] = cp.pointee.fixedArmB ? 1 : 0
         d[o.nx &+ 52] = Float(cp.pointee.pushLimit)
-        @inline(__always) func point(_ q: UnsafeMutablePointer<Float>, _ p: UnsafePointer<ContactConstraintPoint>) {
-            q[0] = Float(p.pointee.rA.x)
-            q[4] = Float(p.pointee.rA.y)
-            q[8] = Float(p.pointee.rB.x)
-            q[12] = Float(p.pointee.rB.y)
-            q[16] = Float(p.pointee.baseSeparation)
-            q[20] = Float(p.pointee.normalMass)
-            q[24] = Float(p.pointee.tangentMass)
-            q[28] = Float(p.pointee.normalImpulse)
-            q[32] = Float(p.pointee.tangentImpulse)
-            q[36] = Float(p.pointee.totalNormalImpulse)
-            q[40] = Float(p.pointee.totalTangentImpulse)
-        }
-        point(d + o.p1, points)
-        if cp.pointee.pointCount > 1 {
-            point(d + o.p2, points + 1)
-            w.pointee.twoPoints = true
-        } else {
-            // A one-point manifold's second point is inert: no mass, no impulse, so its rows
-            // (run where another lane has two points) give nothing whatever its anchors and
-            // separation, which keep any earlier constraint's finite values.
-            let q = d + o.p2
-            q[20] = 0
-            q[24] = 0
-            q[28] = 0
-            q[32] = 0
-            q[36] = 0
-            q[40] = 0
+        return d
+    }
+
+    /// The records' lanes written from the constraints' own fields and the manifolds, the
+    /// points worked out four lanes at a time in single precision ("Points in the lanes" in
+    /// the file comment): prepare's way where last tick's colouring is kept, so that no
+    /// constraint's points are built in double precision to be converted lane by lane.
+    static func writeLanesFromManifolds(
+        _ wide: UnsafeMutableBufferPointer<WideContact>, _ cs: UnsafePointer<ContactConstraint>,
+        _ contacts: UnsafePointer<Contact>, _ sims: UnsafePointer<ContactSim>, _ bodySims: UnsafePointer<BodySim>,
+        _ o: WideLayout.Offsets
+    ) {
+        guard let wb = wide.baseAddress else { return }
+        for r in 0..<wide.count {
+            let w = wb + r
+            let raw = UnsafeMutableRawPointer(w)
+            let index = w.pointee.index
+            // Per lane, straight into the record: the arms (added in double precision, then
+            // converted), the manifold's separations (in the base separation's place until it
+            // is worked out below) and the warm-start impulses; a one-point lane's second
+            // point gets no impulse.
+            var two: SIMD4<Float> = .zero
+            for lane in 0..<4 {
+                let i = Int(index[lane])
+                if i < 0 { continue }
+                let c = cs + i
+                let d = World.writeLaneHeader(raw, lane, c, Int32(truncatingIfNeeded: i), o)
+                let pair = contacts + Int(c.pointee.contact)
+                let sp = sims + Int(pair.pointee.sim)
+                let bodyA = pair.pointee.bodyA
+                let simB = bodySims + Int(pair.pointee.bodyB)
+                let offA = bodyA >= 0 ? (bodySims + Int(bodyA)).pointee.transform.p - (bodySims + Int(bodyA)).pointee.center : .zero
+                let offB = simB.pointee.transform.p - simB.pointee.center
+                let q1 = d + o.p1
+                let m1 = sp.pointee.manifold.point1
+                q1[0] = Float(m1.anchorA.x + offA.x)
+                q1[4] = Float(m1.anchorA.y + offA.y)
+                q1[8] = Float(m1.anchorB.x + offB.x)
+                q1[12] = Float(m1.anchorB.y + offB.y)
+                q1[16] = Float(m1.separation)
+                q1[28] = Float(sp.pointee.normalImpulse1)
+                q1[32] = Float(sp.pointee.tangentImpulse1)
+                let q2 = d + o.p2
+                if c.pointee.pointCount > 1 {
+                    let m2 = sp.pointee.manifold.point2
+                    q2[0] = Float(m2.anchorA.x + offA.x)
+                    q2[4] = Float(m2.anchorA.y + offA.y)
+                    q2[8] = Float(m2.anchorB.x + offB.x)
+                    q2[12] = Float(m2.anchorB.y + offB.y)
+                    q2[16] = Float(m2.separation)
+                    q2[28] = Float(sp.pointee.normalImpulse2)
+                    q2[32] = Float(sp.pointee.tangentImpulse2)
+                    two[lane] = 1
+                } else {
+                    q2[28] = 0
+                    q2[32] = 0
+                }
+            }
+            let nx = w.pointee.nx
+            let ny = w.pointee.ny
+            let mA = w.pointee.invMassA
+            let iA = w.pointee.invIA
+            let mB = w.pointee.invMassB
+            let iB = w.pointee.invIB
+            // A point's masses along the normal and the tangent (1/k, 0 where nothing moves it)
+            // and its base separation, as `World.pointMasses` and prepare's points have them.
+            @inline(__always) func finish(_ p: inout WidePoint) {
+                let rnA = p.rAx * ny - p.rAy * nx
+                let rnB = p.rBx * ny - p.rBy * nx
+                let kN = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+                // The tangent (ny, −nx): r × t = −(r · n).
+                let rtA = -(p.rAx * nx + p.rAy * ny)
+                let rtB = -(p.rBx * nx + p.rBy * ny)
+                let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+                p.normalMass = (1 / kN).replacing(with: 0, where: .!(kN .> 0))
+                p.tangentMass = (1 / kT).replacing(with: 0, where: .!(kT .> 0))
+                p.baseSeparation = p.baseSeparation - ((p.rBx - p.rAx) * nx + (p.rBy - p.rAy) * ny)
+                p.totalNormalImpulse = .zero
+                p.totalTangentImpulse = .zero
+            }
+            finish(&w.pointee.p1)
+            if two == .zero {
+                // No lane has a second point: its rows are not run; inert all the same.
+                w.pointee.p2.normalMass = .zero
+                w.pointee.p2.tangentMass = .zero
+                w.pointee.p2.normalImpulse = .zero
+                w.pointee.p2.tangentImpulse = .zero
+                w.pointee.p2.totalNormalImpulse = .zero
+                w.pointee.p2.totalTangentImpulse = .zero
+                w.pointee.twoPoints = false
+            } else {
+                // A lane of one point has an inert second point: no mass, no impulse.
+                finish(&w.pointee.p2)
+                w.pointee.p2.normalMass *= two
+                w.pointee.p2.tangentMass *= two
+                w.pointee.twoPoints = true
+            }
         }
     }
 
