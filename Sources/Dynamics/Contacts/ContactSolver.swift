@@ -999,10 +999,9 @@ extension World {
         return sp.pointee.manifold.pointCount > 1 ? Swift.min(s1, sp.pointee.manifold.point2.separation) : s1
     }
 
-    /// A constraint's own fields as `buildConstraint` writes them, without its points (their
-    /// lanes are written from the manifold, `writeLanesFromManifolds`) and without what only
-    /// restitution and the stack search read (the points' approach speeds; a constraint with
-    /// elasticity is built whole, as is a deep one).
+    /// A constraint's own fields, without its points (a coloured constraint's lanes are written
+    /// from the manifold, `writeLanesFromManifolds`) and without what only restitution and the
+    /// stack search read (the points' approach speeds: `buildConstraint` adds them).
     @inline(__always)
     static func buildConstraintHeader(
         _ ci: Int, isStatic: Bool, _ t: PrepareTables, _ contacts: UnsafePointer<Contact>,
@@ -1019,6 +1018,7 @@ extension World {
         let simB = bodySims + Int(b)
         let n = sp.pointee.manifold.normal
         let count = sp.pointee.manifold.pointCount
+        // Round sides roll (`rollingRadius`); a polygon's side needs no look.
         var rollA: Real = 0
         var fixedA = false
         if bodyA >= 0 && cp.pointee.codeA & ContactWorld.segmentBit == 0 {
@@ -1097,36 +1097,18 @@ extension World {
             s2 = sep2
         } else {
             // The second point's place is left as it was: every reader of a constraint's points
-            // stops at `pointCount` (a wide record's lane takes an inert second point, `writeLane`).
+            // stops at `pointCount` (a wide record's lane has an inert second point,
+            // `writeLanesFromManifolds`).
             vn2 = vn1
         }
-        // Round sides roll (`rollingRadius`); a polygon's side needs no look.
-        var rollA: Real = 0
-        var fixedA = false
-        if bodyA >= 0 && cp.pointee.codeA & ContactWorld.segmentBit == 0 {
-            let g = shapes + Int(cp.pointee.indexA)
-            if g.pointee.geometry.kind != .polygon {
-                let simA = bodySims + Int(a)
-                fixedA = World.isCentredCircle(g.pointee.geometry, simA.pointee.localCenter)
-                if !fixedA { rollA = World.rollingRadius(g.pointee.geometry, simA.pointee.transform.q, n) }
-            }
+        // Its own fields, then what only restitution and the stack search read: the points'
+        // approach speeds, and no speculative rows for a pair the impact pass owns.
+        World.buildConstraintHeader(ci, isStatic: isStatic, t, contacts, sims, bodySims, bodies, shapes, out)
+        out.pointee.relativeVelocity1 = vn1
+        out.pointee.relativeVelocity2 = vn2
+        if sp.pointee.restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold {
+            out.pointee.speculativeRate = .infinity
         }
-        var rollB: Real = 0
-        var fixedB = false
-        let gB = shapes + Int(cp.pointee.indexB)
-        if gB.pointee.geometry.kind != .polygon {
-            fixedB = World.isCentredCircle(gB.pointee.geometry, simB.pointee.localCenter)
-            if !fixedB { rollB = World.rollingRadius(gB.pointee.geometry, simB.pointee.transform.q, -n) }
-        }
-        let restitution = sp.pointee.restitution
-        out.pointee = ContactConstraint(
-                a: a, b: b, contact: Int32(truncatingIfNeeded: ci), pointCount: Int32(truncatingIfNeeded: count),
-                normal: n, friction: sp.pointee.friction, restitution: restitution, invMassA: mA,
-                invIA: iA, invMassB: mB, invIB: iB,
-                softness: isStatic ? t.staticSoft : t.soft, relativeVelocity1: vn1, relativeVelocity2: vn2,
-                speculativeRate: restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold
-                    ? .infinity : t.invH,
-                rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB)
         return Swift.min(s1, s2)
     }
 

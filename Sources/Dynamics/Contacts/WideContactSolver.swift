@@ -500,25 +500,21 @@ extension World {
                 let simB = bodySims + Int(pair.pointee.bodyB)
                 let offA = bodyA >= 0 ? (bodySims + Int(bodyA)).pointee.transform.p - (bodySims + Int(bodyA)).pointee.center : .zero
                 let offB = simB.pointee.transform.p - simB.pointee.center
-                let q1 = d + o.p1
-                let m1 = sp.pointee.manifold.point1
-                q1[0] = Float(m1.anchorA.x + offA.x)
-                q1[4] = Float(m1.anchorA.y + offA.y)
-                q1[8] = Float(m1.anchorB.x + offB.x)
-                q1[12] = Float(m1.anchorB.y + offB.y)
-                q1[16] = Float(m1.separation)
-                q1[28] = Float(sp.pointee.normalImpulse1)
-                q1[32] = Float(sp.pointee.tangentImpulse1)
+                // A point's first Float at the lane: arms (rA, rB), the manifold's separation in
+                // the base separation's place, impulses (normal, tangential).
+                @inline(__always) func gather(_ q: UnsafeMutablePointer<Float>, _ m: ManifoldPoint, _ ln: Real, _ lt: Real) {
+                    q[0] = Float(m.anchorA.x + offA.x)
+                    q[4] = Float(m.anchorA.y + offA.y)
+                    q[8] = Float(m.anchorB.x + offB.x)
+                    q[12] = Float(m.anchorB.y + offB.y)
+                    q[16] = Float(m.separation)
+                    q[28] = Float(ln)
+                    q[32] = Float(lt)
+                }
+                gather(d + o.p1, sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)
                 let q2 = d + o.p2
                 if c.pointee.pointCount > 1 {
-                    let m2 = sp.pointee.manifold.point2
-                    q2[0] = Float(m2.anchorA.x + offA.x)
-                    q2[4] = Float(m2.anchorA.y + offA.y)
-                    q2[8] = Float(m2.anchorB.x + offB.x)
-                    q2[12] = Float(m2.anchorB.y + offB.y)
-                    q2[16] = Float(m2.separation)
-                    q2[28] = Float(sp.pointee.normalImpulse2)
-                    q2[32] = Float(sp.pointee.tangentImpulse2)
+                    gather(q2, sp.pointee.manifold.point2, sp.pointee.normalImpulse2, sp.pointee.tangentImpulse2)
                     two[lane] = 1
                 } else {
                     q2[28] = 0
