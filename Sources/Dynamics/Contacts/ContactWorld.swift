@@ -196,6 +196,8 @@ struct ContactWorld {
     /// Whether this tick's prepare wrote a key other than last tick's (or a different count);
     /// and whether the stack search marked rows, whose keys then only the colouring sees.
     var keysChanged = true
+    /// Scratch of the lanes' writing: which lanes of each record have a second point.
+    var wideTwoPoints = ContiguousArray<UInt8>()
     var stackRowsMarked = false
     var colouredBodies = -1
     /// Per constraint of the colouring, its lane (record · 4 + lane), −1 for the overflow: where
