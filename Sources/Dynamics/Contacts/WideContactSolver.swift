@@ -31,22 +31,18 @@
 // lane, so it is kept and only the lanes are written again (a resting pile: every tick).
 // Padding lanes need no rewrite: they have no mass, so no pass ever gave them an impulse.
 //
-// Points in the lanes. Where the colouring will be kept (prepare's guess: the same list of
-// constraints, bodies and records as last tick, and no stack rows; each key is checked as
-// the constraint is built, and the first that differs sends the tick down the ordinary way),
-// prepare builds each constraint without its points and `writeLanesFromManifolds` writes the
-// records straight from the manifolds: per lane the constraint's own fields, the arms (added
-// in double precision about the centres, then converted), the manifold separations and the
-// warm-start impulses; then per record, four lanes at once in single precision, the points'
-// normal and tangent masses and base separations, as `pointMasses` has them in double. Box2D
-// v3 prepares its wide constraints in single precision too. The ordinary way built every
-// point in double precision (about 170 instructions a two-point constraint) and converted it
-// into its lane (130 more). A constraint outside the records, one with elasticity or one
-// deeper than the slop keeps its points as well: the overflow's rows, restitution and the
-// push-out cap read them. Where the colouring is worked out afresh, the lanes are written
-// from the points as before, so a lane's masses are the double-precision ones converted on
-// such a tick and single-precision sums on the others (both the same to about 1e-7 of their
-// size); the run is as deterministic as before.
+// Points in the lanes. The records are written from the constraints' own fields and the
+// manifolds, not from the constraints' points (`writeLanesFromManifolds`, at the end of every
+// colouring, kept or fresh): per lane the constraint's fields, the arms (added in double
+// precision about the centres, then converted), the manifold separations and the warm-start
+// impulses; then per record, four lanes at once in single precision, the points' normal and
+// tangent masses and base separations, as `pointMasses` has them in double. Box2D v3 prepares
+// its wide constraints in single precision too. So prepare builds a constraint's points only
+// where a reader needs them: the overflow's rows (built after the colouring has found them),
+// restitution, and the stack search (where it may mark rows, every constraint has points).
+// Building every point in double precision (about 170 instructions a two-point constraint)
+// and converting it into its lane (130 more) was a third of pyramid20's work outside the
+// passes (Docs/benchmarks.md, "session 14").
 //
 // Warm start of later sub-steps (forces in every sub-step, the `ideal` model). A record's
 // Jacobians (normal, arms, masses) are fixed for the tick, so applying its points' impulses
