@@ -979,7 +979,9 @@ extension World {
                                                         // (A pair whose reference body changed is measured afresh.)
                                                         if let t = sim, t.pointee.cache.epoch == recycleEpoch
                                                             && (t.pointee.cache.turn == turn || t.pointee.manifold.pointCount < 2)
-                                                            && World.recycleDrift(t.pointee.cache, poseA, poseB, H: lookAhead) < World.recycleDistance
+                                                            && World.recycleDrift(t.pointee.cache, poseA, poseB, H: lookAhead)
+                                                                < (t.pointee.flags & ContactFlags.touching != 0
+                                                                    ? World.recycleDistance : World.recycleDistanceApart)
                                                         {
                                                             let n = World.turnedNormal(
                                                                 t.pointee.manifold, t.pointee.cache, poseA.q, poseB.q, normals: np)
