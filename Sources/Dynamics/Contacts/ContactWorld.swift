@@ -952,17 +952,6 @@ extension World {
                                                         turn = 0
                                                         prefer = 0
                                                     }
-                                                    if restitution > 0 || unequal || (flagsA | flagsB) & BodyFlags.isStatic != 0 {
-                                                        var speed = sims[Int(bodyB)].v.length
-                                                            + lookAhead * gravityTable[Int(sims[Int(bodyB)].gravity)].length
-                                                        if haveExtents { speed += abs(sims[Int(bodyB)].w) * maxExtent[Int(bodyB)] }
-                                                        if bodyA >= 0 {
-                                                            speed += sims[Int(bodyA)].v.length
-                                                                + lookAhead * gravityTable[Int(sims[Int(bodyA)].gravity)].length
-                                                            if haveExtents { speed += abs(sims[Int(bodyA)].w) * maxExtent[Int(bodyA)] }
-                                                        }
-                                                        cutoff += 1.25 * lookAhead * speed
-                                                    }
                                                     // Recycling (Recycling.swift): a pair that has barely moved
                                                     // relative to its cached manifold keeps it, re-anchored.
                                                     // Its manifold and cache, if the manifold has points.
@@ -1004,6 +993,19 @@ extension World {
                                                             }
                                                             continue
                                                         }
+                                                    }
+                                                    // (The reach is for the narrowphase only: computed after the recycling's
+                                                    // test, it keeps its registers out of the recycled path.)
+                                                    if restitution > 0 || unequal || (flagsA | flagsB) & BodyFlags.isStatic != 0 {
+                                                        var speed = sims[Int(bodyB)].v.length
+                                                            + lookAhead * gravityTable[Int(sims[Int(bodyB)].gravity)].length
+                                                        if haveExtents { speed += abs(sims[Int(bodyB)].w) * maxExtent[Int(bodyB)] }
+                                                        if bodyA >= 0 {
+                                                            speed += sims[Int(bodyA)].v.length
+                                                                + lookAhead * gravityTable[Int(sims[Int(bodyA)].gravity)].length
+                                                            if haveExtents { speed += abs(sims[Int(bodyA)].w) * maxExtent[Int(bodyA)] }
+                                                        }
+                                                        cutoff += 1.25 * lookAhead * speed
                                                     }
                                                     let boxA = isSegment
                                                         ? segFat[Int(c.pointee.indexA)].expanded(by: cutoff - CollisionConstants.speculativeDistance)
