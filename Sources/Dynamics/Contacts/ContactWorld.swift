@@ -885,7 +885,6 @@ extension World {
                                                         }
                                                         continue
                                                     }
-                                                    let xfB = sims[Int(bodyB)].transform
                                                     var m: Manifold
                                                     // Shapes whose own boxes are farther apart than the
                                                     // speculative distance are farther apart than that
@@ -1007,6 +1006,7 @@ extension World {
                                                         }
                                                         cutoff += 1.25 * lookAhead * speed
                                                     }
+                                                    let xfB = sims[Int(bodyB)].transform
                                                     let boxA = isSegment
                                                         ? segFat[Int(c.pointee.indexA)].expanded(by: cutoff - CollisionConstants.speculativeDistance)
                                                         : shapeBuf[Int(c.pointee.indexA)].aabb.expanded(by: cutoff)
