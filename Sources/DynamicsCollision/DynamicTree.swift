@@ -214,7 +214,7 @@ public struct DynamicTree: Sendable {
     /// same answer without working out the stretch; where it does not contain it, the whole
     /// test decides). (Without the allowance's displacement term, 4 × margin alone, it missed
     /// most of the chains' stretched boxes: chains +0.13 %.)
-    @inlinable
+    @inlinable @inline(__always)
     public static func fatBoxHolds(_ fat: AABB, tight: AABB, displacement d: Vec2) -> Bool {
         var need = tight.expanded(by: CollisionConstants.speculativeDistance)
         if d.x < 0 { need.lower.x += d.x } else { need.upper.x += d.x }

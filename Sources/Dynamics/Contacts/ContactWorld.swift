@@ -891,7 +891,6 @@ extension World {
                                                         }
                                                         continue
                                                     }
-                                                    let xfB = sims[Int(bodyB)].transform
                                                     var m: Manifold
                                                     // Shapes whose own boxes are farther apart than the
                                                     // speculative distance are farther apart than that
@@ -958,17 +957,6 @@ extension World {
                                                         turn = 0
                                                         prefer = 0
                                                     }
-                                                    if restitution > 0 || unequal || (flagsA | flagsB) & BodyFlags.isStatic != 0 {
-                                                        var speed = sims[Int(bodyB)].v.length
-                                                            + lookAhead * gravityTable[Int(sims[Int(bodyB)].gravity)].length
-                                                        if haveExtents { speed += abs(sims[Int(bodyB)].w) * maxExtent[Int(bodyB)] }
-                                                        if bodyA >= 0 {
-                                                            speed += sims[Int(bodyA)].v.length
-                                                                + lookAhead * gravityTable[Int(sims[Int(bodyA)].gravity)].length
-                                                            if haveExtents { speed += abs(sims[Int(bodyA)].w) * maxExtent[Int(bodyA)] }
-                                                        }
-                                                        cutoff += 1.25 * lookAhead * speed
-                                                    }
                                                     // Recycling (Recycling.swift): a pair that has barely moved
                                                     // relative to its cached manifold keeps it, re-anchored.
                                                     // Its manifold and cache, if the manifold has points.
@@ -985,7 +973,9 @@ extension World {
                                                         // (A pair whose reference body changed is measured afresh.)
                                                         if let t = sim, t.pointee.cache.epoch == recycleEpoch
                                                             && (t.pointee.cache.turn == turn || t.pointee.manifold.pointCount < 2)
-                                                            && World.recycleDrift(t.pointee.cache, poseA, poseB, H: lookAhead) < World.recycleDistance
+                                                            && World.recycleDrift(t.pointee.cache, poseA, poseB, H: lookAhead)
+                                                                < (t.pointee.flags & ContactFlags.touching != 0
+                                                                    ? World.recycleDistance : World.recycleDistanceApart)
                                                         {
                                                             let n = World.turnedNormal(
                                                                 t.pointee.manifold, t.pointee.cache, poseA.q, poseB.q, normals: np)
@@ -1009,6 +999,20 @@ extension World {
                                                             continue
                                                         }
                                                     }
+                                                    // (The reach is for the narrowphase only: computed after the recycling's
+                                                    // test, it keeps its registers out of the recycled path.)
+                                                    if restitution > 0 || unequal || (flagsA | flagsB) & BodyFlags.isStatic != 0 {
+                                                        var speed = sims[Int(bodyB)].v.length
+                                                            + lookAhead * gravityTable[Int(sims[Int(bodyB)].gravity)].length
+                                                        if haveExtents { speed += abs(sims[Int(bodyB)].w) * maxExtent[Int(bodyB)] }
+                                                        if bodyA >= 0 {
+                                                            speed += sims[Int(bodyA)].v.length
+                                                                + lookAhead * gravityTable[Int(sims[Int(bodyA)].gravity)].length
+                                                            if haveExtents { speed += abs(sims[Int(bodyA)].w) * maxExtent[Int(bodyA)] }
+                                                        }
+                                                        cutoff += 1.25 * lookAhead * speed
+                                                    }
+                                                    let xfB = sims[Int(bodyB)].transform
                                                     let boxA = isSegment
                                                         ? segFat[Int(c.pointee.indexA)].expanded(by: cutoff - CollisionConstants.speculativeDistance)
                                                         : shapeBuf[Int(c.pointee.indexA)].aabb.expanded(by: cutoff)

@@ -494,19 +494,33 @@ extension World {
                 solverBodies.withUnsafeBufferPointer { sbs in
                     contactWorld.itemProxies.withUnsafeBufferPointer { proxies in
                         shapes.withUnsafeMutableBufferPointer { shapeBuf in
+                            let first = shapeBuf.baseAddress
                             for s in 0..<shapeBuf.count {
-                                let b = Int(shapeBuf[s].body)
-                                let g = shapeBuf[s].geometry
+                                let sp = first! + s
+                                let b = Int(sp.pointee.body)
+                                let kind = sp.pointee.geometry.kind
                                 let tight: AABB
-                                if g.kind == .circle {
+                                if kind == .circle {
                                     // `aabb`'s own case, here without the call (a crowd of balls).
-                                    let c = sims[b].transform.apply(g.center)
-                                    tight = AABB(lower: Vec2(c.x - g.radius, c.y - g.radius), upper: Vec2(c.x + g.radius, c.y + g.radius))
+                                    let c = sims[b].transform.apply(sp.pointee.geometry.center)
+                                    let r = sp.pointee.geometry.radius
+                                    tight = AABB(lower: Vec2(c.x - r, c.y - r), upper: Vec2(c.x + r, c.y + r))
+                                } else if kind == .polygon && sp.pointee.geometry.semiAxes.x > 0 {
+                                    // `aabb`'s rectangle, the same operations here without the call (a
+                                    // pyramid of boxes: pyramid20 -0.35 %).
+                                    let xf = sims[b].transform
+                                    let h = sp.pointee.geometry.semiAxes
+                                    let c = xf.apply(sp.pointee.geometry.center)
+                                    let ac = abs(xf.q.c)
+                                    let as_ = abs(xf.q.s)
+                                    let ex = ac * h.x + as_ * h.y
+                                    let ey = as_ * h.x + ac * h.y
+                                    tight = AABB(lower: Vec2(c.x - ex, c.y - ey), upper: Vec2(c.x + ex, c.y + ey))
                                 } else {
-                                    tight = g.aabb(sims[b].transform, vertices: pool)
+                                    tight = sp.pointee.geometry.aabb(sims[b].transform, vertices: pool)
                                 }
-                                shapeBuf[s].aabb = tight
-                                let slot = Int(shapeBuf[s].item)
+                                sp.pointee.aabb = tight
+                                let slot = Int(sp.pointee.item)
                                 let key = proxies[slot]
                                 if key.raw < 0 { continue }
                                 if sims[b].flags & inactive != 0 { continue }
