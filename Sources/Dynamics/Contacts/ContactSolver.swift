@@ -1051,18 +1051,21 @@ extension World {
         _ shapes: UnsafePointer<ShapeRecord>, _ out: UnsafeMutablePointer<ContactConstraint>,
         _ points: UnsafeMutablePointer<ContactConstraintPoint>
     ) -> Real {
-        let cp = contacts + ci
-        let sp = sims + Int(cp.pointee.sim)
-        let bodyA = cp.pointee.bodyA
-        let a = bodyA >= 0 ? bodyA : t.staticIndex
-        let b = cp.pointee.bodyB
+        // Its own fields first (bodies, normal, masses), then the points and what only
+        // restitution and the stack search read: the points' approach speeds, and no
+        // speculative rows for a pair the impact pass owns.
+        World.buildConstraintHeader(ci, isStatic: isStatic, t, contacts, sims, bodySims, bodies, shapes, out)
+        let sp = sims + Int((contacts + ci).pointee.sim)
+        let bodyA = (contacts + ci).pointee.bodyA
+        let a = out.pointee.a
+        let b = out.pointee.b
         let pa = bodies + Int(a)
         let pb = bodies + Int(b)
         let simB = bodySims + Int(b)
-        let mA = pa.pointee.invMass
-        let iA = pa.pointee.invInertia
-        let mB = pb.pointee.invMass
-        let iB = pb.pointee.invInertia
+        let mA = out.pointee.invMassA
+        let iA = out.pointee.invIA
+        let mB = out.pointee.invMassB
+        let iB = out.pointee.invIB
         let vA = pa.pointee.v
         let wA = pa.pointee.w
         let vB = pb.pointee.v
@@ -1101,9 +1104,6 @@ extension World {
             // `writeLanesFromManifolds`).
             vn2 = vn1
         }
-        // Its own fields, then what only restitution and the stack search read: the points'
-        // approach speeds, and no speculative rows for a pair the impact pass owns.
-        World.buildConstraintHeader(ci, isStatic: isStatic, t, contacts, sims, bodySims, bodies, shapes, out)
         out.pointee.relativeVelocity1 = vn1
         out.pointee.relativeVelocity2 = vn2
         if sp.pointee.restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold {
