@@ -874,6 +874,7 @@ extension World {
         while deepList.count < m { deepList.append(0) }
         var deepCount = 0
         let deep = -CollisionConstants.linearSlop
+        let veryDeep = -World.deepRelaxDepth
         // The colouring's keys (WideContactSolver.swift, "Reuse"), written as the constraints
         // are built, over last tick's: whether any differs decides whether the colouring is
         // kept, and the colouring no longer reads every constraint again to see.
@@ -921,9 +922,12 @@ extension World {
                                                     ci, isStatic: k >= dynamicCount, tables, base, simBase, sb, bb, shb, cp + k)
                                             }
                                             // Deep: a point deeper than the slop at the tick's start
-                                            // (the push-out cap's list, `limitPushOut`).
-                                            if World.deepestSeparation(sp) < deep {
-                                                dp?[deepCount] = Int32(truncatingIfNeeded: k)
+                                            // (the push-out cap's list, `limitPushOut`; one deeper than
+                                            // `deepRelaxDepth` listed as ~k).
+                                            let deepest = World.deepestSeparation(sp)
+                                            if deepest < deep {
+                                                let entry = Int32(truncatingIfNeeded: k)
+                                                dp?[deepCount] = deepest < veryDeep ? ~entry : entry
                                                 deepCount &+= 1
                                             }
                                             let c = cp + k

@@ -34,71 +34,63 @@ extension World {
     /// busier of its dynamic sides (file comment). No allocation once the counts have grown.
     /// The deep constraints (some manifold point deeper than the slop at the tick's start) are
     /// the first `deepCount` entries of `contactWorld.deepScratch`, in constraint order, listed
-    /// by prepare as it built them: most ticks have none, and no pass over the constraints is
-    /// made here.
+    /// by prepare as it built them, a constraint `k` deeper than `deepRelaxDepth` as `~k`: most
+    /// ticks have none, and no pass over the constraints or the manifolds is made here.
     mutating func limitPushOut(_ cs: inout ContiguousArray<ContactConstraint>, deepCount: Int) {
         let cap = World.contactPushMaxVelocity
         contactWorld.deepRows.removeAll(keepingCapacity: true)
         contactWorld.deepSubsetReady = false
         if deepCount == 0 { return }
         // The constraints are read in place (a constraint is 200 bytes).
-        contactWorld.contacts.withUnsafeBufferPointer { contacts in
-          contactWorld.contactSims.withUnsafeBufferPointer { sims in
-            cs.withUnsafeMutableBufferPointer { cb in
-                guard let cp = cb.baseAddress, let pairs = contacts.baseAddress, let simBase = sims.baseAddress else { return }
-                // The deeper point's separation at the tick's start (its manifold's).
-                @inline(__always) func separation(_ i: Int) -> Real {
-                    World.deepestSeparation(simBase + Int((pairs + Int((cp + i).pointee.contact)).pointee.sim))
-                }
-                let bodyCount = bodySims.count + 1
-                var counts = ContiguousArray<Int32>()
-                swap(&counts, &contactWorld.deepContactCounts)
-                defer { swap(&counts, &contactWorld.deepContactCounts) }
-                if counts.count != bodyCount {
-                    counts = ContiguousArray(repeating: 0, count: bodyCount)
-                } else {
-                    for i in 0..<bodyCount { counts[i] = 0 }
-                }
-                // An overlap several slops deep may be one being pushed out (not only a loaded
-                // contact's give): the relax checks those rows for a push-out left in their
-                // velocity (Step.swift, `relaxConstraints`).
-                let veryDeep = -World.deepRelaxDepth
-                // Only the deep constraints can take a cap below the full one, which every
-                // constraint has from prepare. Counts and list through pointers (indexing or
-                // appending to an array checked its uniqueness, a runtime call, each time).
-                var listed = ContiguousArray<Int32>()
-                swap(&listed, &contactWorld.deepScratch)
-                defer { swap(&listed, &contactWorld.deepScratch) }
-                counts.withUnsafeMutableBufferPointer { cb in
-                    listed.withUnsafeBufferPointer { lb in
-                        guard let kp = cb.baseAddress, let lp = lb.baseAddress else { return }
-                        for j in 0..<deepCount {
-                            let i = Int(lp[j])
-                            let c = cp + i
-                            if separation(i) < veryDeep { contactWorld.deepRows.append(Int32(truncatingIfNeeded: i)) }
-                            if c.pointee.invMassA != 0 || c.pointee.invIA != 0 { kp[Int(c.pointee.a)] += 1 }
-                            if c.pointee.invMassB != 0 || c.pointee.invIB != 0 { kp[Int(c.pointee.b)] += 1 }
-                        }
-                        for j in 0..<deepCount {
-                            let c = cp + Int(lp[j])
-                            let k = Swift.max(kp[Int(c.pointee.a)], kp[Int(c.pointee.b)])
-                            if k > 1 { c.pointee.pushLimit = cap / Real(k) }
-                        }
-                    }
-                }
-                // Only a crowd: a row whose busier side is in `deepRelaxCrowd` or more deep contacts.
-                var kept = 0
-                for j in 0..<contactWorld.deepRows.count {
-                    let r = contactWorld.deepRows[j]
-                    let c = cp + Int(r)
-                    if Swift.max(counts[Int(c.pointee.a)], counts[Int(c.pointee.b)]) >= World.deepRelaxCrowd {
-                        contactWorld.deepRows[kept] = r
-                        kept += 1
-                    }
-                }
-                contactWorld.deepRows.removeLast(contactWorld.deepRows.count - kept)
+        cs.withUnsafeMutableBufferPointer { cb in
+            guard let cp = cb.baseAddress else { return }
+            let bodyCount = bodySims.count + 1
+            var counts = ContiguousArray<Int32>()
+            swap(&counts, &contactWorld.deepContactCounts)
+            defer { swap(&counts, &contactWorld.deepContactCounts) }
+            if counts.count != bodyCount {
+                counts = ContiguousArray(repeating: 0, count: bodyCount)
+            } else {
+                for i in 0..<bodyCount { counts[i] = 0 }
             }
-          }
+            // An overlap several slops deep (an entry ~k) may be one being pushed out (not
+            // only a loaded contact's give): the relax checks those rows for a push-out left
+            // in their velocity (Step.swift, `relaxConstraints`).
+            // Only the deep constraints can take a cap below the full one, which every
+            // constraint has from prepare. Counts and list through pointers (indexing or
+            // appending to an array checked its uniqueness, a runtime call, each time).
+            var listed = ContiguousArray<Int32>()
+            swap(&listed, &contactWorld.deepScratch)
+            defer { swap(&listed, &contactWorld.deepScratch) }
+            counts.withUnsafeMutableBufferPointer { cb in
+                listed.withUnsafeBufferPointer { lb in
+                    guard let kp = cb.baseAddress, let lp = lb.baseAddress else { return }
+                    for j in 0..<deepCount {
+                        let entry = lp[j]
+                        let i = Int(entry < 0 ? ~entry : entry)
+                        let c = cp + i
+                        if entry < 0 { contactWorld.deepRows.append(Int32(truncatingIfNeeded: i)) }
+                        if c.pointee.invMassA != 0 || c.pointee.invIA != 0 { kp[Int(c.pointee.a)] += 1 }
+                        if c.pointee.invMassB != 0 || c.pointee.invIB != 0 { kp[Int(c.pointee.b)] += 1 }
+                    }
+                    for j in 0..<deepCount {
+                        let c = cp + Int(lp[j] < 0 ? ~lp[j] : lp[j])
+                        let k = Swift.max(kp[Int(c.pointee.a)], kp[Int(c.pointee.b)])
+                        if k > 1 { c.pointee.pushLimit = cap / Real(k) }
+                    }
+                }
+            }
+            // Only a crowd: a row whose busier side is in `deepRelaxCrowd` or more deep contacts.
+            var kept = 0
+            for j in 0..<contactWorld.deepRows.count {
+                let r = contactWorld.deepRows[j]
+                let c = cp + Int(r)
+                if Swift.max(counts[Int(c.pointee.a)], counts[Int(c.pointee.b)]) >= World.deepRelaxCrowd {
+                    contactWorld.deepRows[kept] = r
+                    kept += 1
+                }
+            }
+            contactWorld.deepRows.removeLast(contactWorld.deepRows.count - kept)
         }
     }
 
