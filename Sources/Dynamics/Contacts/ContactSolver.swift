@@ -1048,13 +1048,15 @@ extension World {
                 speculativeRate: t.invH, rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB)
     }
 
-    @inline(__always) @discardableResult
+    /// A constraint with its points (in `points`), for the readers of points: the overflow's
+    /// rows, restitution and the stack search.
+    @inline(__always)
     static func buildConstraint(
         _ ci: Int, isStatic: Bool, _ t: PrepareTables, _ contacts: UnsafePointer<Contact>,
         _ sims: UnsafePointer<ContactSim>, _ bodySims: UnsafePointer<BodySim>, _ bodies: UnsafePointer<SolverBody>,
         _ shapes: UnsafePointer<ShapeRecord>, _ out: UnsafeMutablePointer<ContactConstraint>,
         _ points: UnsafeMutablePointer<ContactConstraintPoint>
-    ) -> Real {
+    ) {
         // Its own fields first (bodies, normal, masses), then the points and what only
         // restitution and the stack search read: the points' approach speeds, and no
         // speculative rows for a pair the impact pass owns.
@@ -1078,30 +1080,25 @@ extension World {
         let offB = simB.pointee.transform.p - simB.pointee.center
         let n = sp.pointee.manifold.normal
         let tangent = Vec2(n.y, -n.x)
-        @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> (ContactConstraintPoint, Real, Real) {
+        @inline(__always) func point(_ mp: ManifoldPoint, _ ln: Real, _ lt: Real) -> (ContactConstraintPoint, Real) {
             let rA = mp.anchorA + offA
             let rB = mp.anchorB + offB
             let (normalMass, tangentMass) = World.pointMasses(rA, rB, n, tangent, mA: mA, iA: iA, mB: mB, iB: iB)
             let dv = (vB + cross(wB, rB)) - (vA + cross(wA, rA))
-            let arm = (rB - rA).dot(n)
-            let base = mp.separation - arm
             let p = ContactConstraintPoint(
-                rA: rA, rB: rB, baseSeparation: base, normalImpulse: ln,
+                rA: rA, rB: rB, baseSeparation: mp.separation - (rB - rA).dot(n), normalImpulse: ln,
                 tangentImpulse: lt, normalMass: normalMass,
                 tangentMass: tangentMass, totalNormalImpulse: 0, totalTangentImpulse: 0)
-            // The separation as the rows (and the push-out cap) measure it at the tick's start.
-            return (p, dv.dot(n), base + arm)
+            return (p, dv.dot(n))
         }
         let count = sp.pointee.manifold.pointCount
-        let (p1, vn1, s1) = point(sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)
+        let (p1, vn1) = point(sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)
         points.pointee = p1
         let vn2: Real
-        var s2 = s1
         if count > 1 {
-            let (p2, v2, sep2) = point(sp.pointee.manifold.point2, sp.pointee.normalImpulse2, sp.pointee.tangentImpulse2)
+            let (p2, v2) = point(sp.pointee.manifold.point2, sp.pointee.normalImpulse2, sp.pointee.tangentImpulse2)
             (points + 1).pointee = p2
             vn2 = v2
-            s2 = sep2
         } else {
             // The second point's place is left as it was: every reader of a constraint's points
             // stops at `pointCount` (a wide record's lane has an inert second point,
@@ -1113,7 +1110,6 @@ extension World {
         if sp.pointee.restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold {
             out.pointee.speculativeRate = .infinity
         }
-        return Swift.min(s1, s2)
     }
 
     // MARK: Sub-step passes
