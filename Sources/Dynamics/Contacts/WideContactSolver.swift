@@ -236,85 +236,78 @@ extension World {
             while slots.count < m { slots.append(-1) }
         }
         contactWorld.constraints.withUnsafeBufferPointer { cs in
-            contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
-                masks.withUnsafeMutableBufferPointer { mk in
-                    colourOf.withUnsafeMutableBufferPointer { col in
-                        counts.withUnsafeMutableBufferPointer { cnt in
-                            if !reuse {
-                                for i in 0..<n { mk[i] = 0 }
-                                for k in 0..<colours { cnt[k] = 0 }
-                                for i in 0..<m {
-                                    let c = cs.baseAddress! + i  // fields read in place, not a 160-byte copy
-                                    col[i] = -1
-                                    if c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0 { continue }
-                                    let dynA = c.pointee.invMassA != 0 || c.pointee.invIA != 0
-                                    let dynB = c.pointee.invMassB != 0 || c.pointee.invIB != 0
-                                    let a = Int(c.pointee.a)
-                                    let b = Int(c.pointee.b)
-                                    var colour = -1
-                                    if dynA && dynB {
-                                        let free = ~(mk[a] | mk[b]) & full
-                                        if free != 0 {
-                                            colour = free.trailingZeroBitCount
-                                            mk[a] |= 1 << UInt32(colour)
-                                            mk[b] |= 1 << UInt32(colour)
-                                        }
-                                    } else if dynA || dynB {
-                                        let d = dynA ? a : b
-                                        let free = ~mk[d] & full
-                                        if free != 0 {
-                                            colour = 31 - free.leadingZeroBitCount
-                                            mk[d] |= 1 << UInt32(colour)
-                                        }
+            masks.withUnsafeMutableBufferPointer { mk in
+                colourOf.withUnsafeMutableBufferPointer { col in
+                    counts.withUnsafeMutableBufferPointer { cnt in
+                        if !reuse {
+                            for i in 0..<n { mk[i] = 0 }
+                            for k in 0..<colours { cnt[k] = 0 }
+                            for i in 0..<m {
+                                let c = cs.baseAddress! + i  // fields read in place, not a 160-byte copy
+                                col[i] = -1
+                                if c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0 { continue }
+                                let dynA = c.pointee.invMassA != 0 || c.pointee.invIA != 0
+                                let dynB = c.pointee.invMassB != 0 || c.pointee.invIB != 0
+                                let a = Int(c.pointee.a)
+                                let b = Int(c.pointee.b)
+                                var colour = -1
+                                if dynA && dynB {
+                                    let free = ~(mk[a] | mk[b]) & full
+                                    if free != 0 {
+                                        colour = free.trailingZeroBitCount
+                                        mk[a] |= 1 << UInt32(colour)
+                                        mk[b] |= 1 << UInt32(colour)
                                     }
-                                    col[i] = Int8(colour)
-                                    if colour >= 0 { cnt[colour] += 1 }
-                                }
-                            }
-                            // Overflow in constraint order; then each colour, packed four to a
-                            // record: the records each colour needs, then every constraint written
-                            // straight into its lane.
-                            // The stacks' rows last, lowest support first (Contacts/StackSweep.swift):
-                            // the ground takes a warm start's load before the rows above it.
-                            for i in 0..<m where col[i] < 0 && cs[i].stackUpper == 0 { overflow.append(Int32(i)) }
-                            for i in contactWorld.stackContacts { overflow.append(i) }
-                            // Kept: the same lanes as last tick, for the same constraints, all
-                            // written again below; the padding lanes are still inert (no mass:
-                            // no lane ever moved them).
-                            if reuse { return }
-                            do {
-                                var first = 0
-                                for colour in 0..<colours {
-                                    let records = (Int(cnt[colour]) + 3) >> 2
-                                    cnt[colour] = Int32(first)  // now: the colour's first record
-                                    first += records
-                                }
-                                let blank = WideContact(
-                                    a: SIMD4(repeating: staticIndex), b: SIMD4(repeating: staticIndex), index: SIMD4(repeating: -1),
-                                    nx: .zero, ny: .zero, invMassA: .zero, invIA: .zero, invMassB: .zero, invIB: .zero,
-                                    friction: .zero, biasRate: .zero, massScale: .zero, impulseScale: .zero, speculativeRate: .zero,
-                                    fixedA: .zero, fixedB: .zero, pushLimit: .zero, p1: .inert, p2: .inert, twoPoints: false)
-                                for _ in 0..<first { wide.append(blank) }
-                            }
-                            // Lanes filled so far per colour (reusing the masks' first entries is not
-                            // possible: a small fixed array).
-                            var filled = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-                            slots.withUnsafeMutableBufferPointer { slotBuffer in
-                            wide.withUnsafeMutableBufferPointer { ws in
-                                withUnsafeMutableBytes(of: &filled) { fb in
-                                    let fp = fb.baseAddress!.assumingMemoryBound(to: Int.self)
-                                    guard let wb = ws.baseAddress else { return }
-                                    let sp = slotBuffer.baseAddress
-                                    // Each constraint's lane; the lanes are written below.
-                                    for i in 0..<m where col[i] >= 0 {
-                                        let colour = Int(col[i])
-                                        let slot = Int(cnt[colour]) &* 4 &+ fp[colour]
-                                        fp[colour] &+= 1
-                                        sp?[i] = Int32(truncatingIfNeeded: slot)
-                                        wb[slot >> 2].index[slot & 3] = Int32(truncatingIfNeeded: i)
+                                } else if dynA || dynB {
+                                    let d = dynA ? a : b
+                                    let free = ~mk[d] & full
+                                    if free != 0 {
+                                        colour = 31 - free.leadingZeroBitCount
+                                        mk[d] |= 1 << UInt32(colour)
                                     }
                                 }
+                                col[i] = Int8(colour)
+                                if colour >= 0 { cnt[colour] += 1 }
                             }
+                        }
+                        // Overflow in constraint order; then each colour, packed four to a
+                        // record: the records each colour needs, then every constraint's lane
+                        // (its slot; the lanes are written after the colouring).
+                        // The stacks' rows last, lowest support first (Contacts/StackSweep.swift):
+                        // the ground takes a warm start's load before the rows above it.
+                        for i in 0..<m where col[i] < 0 && cs[i].stackUpper == 0 { overflow.append(Int32(i)) }
+                        for i in contactWorld.stackContacts { overflow.append(i) }
+                        // Kept: the same lanes as last tick, for the same constraints, all
+                        // written again below; the padding lanes are still inert (no mass:
+                        // no lane ever moved them).
+                        if reuse { return }
+                        do {
+                            var first = 0
+                            for colour in 0..<colours {
+                                let records = (Int(cnt[colour]) + 3) >> 2
+                                cnt[colour] = Int32(first)  // now: the colour's first record
+                                first += records
+                            }
+                            let blank = WideContact(
+                                a: SIMD4(repeating: staticIndex), b: SIMD4(repeating: staticIndex), index: SIMD4(repeating: -1),
+                                nx: .zero, ny: .zero, invMassA: .zero, invIA: .zero, invMassB: .zero, invIB: .zero,
+                                friction: .zero, biasRate: .zero, massScale: .zero, impulseScale: .zero, speculativeRate: .zero,
+                                fixedA: .zero, fixedB: .zero, pushLimit: .zero, p1: .inert, p2: .inert, twoPoints: false)
+                            for _ in 0..<first { wide.append(blank) }
+                        }
+                        // Lanes filled so far per colour (reusing the masks' first entries is not
+                        // possible: a small fixed array).
+                        var filled = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+                        slots.withUnsafeMutableBufferPointer { slotBuffer in
+                            withUnsafeMutableBytes(of: &filled) { fb in
+                                let fp = fb.baseAddress!.assumingMemoryBound(to: Int.self)
+                                let sp = slotBuffer.baseAddress
+                                for i in 0..<m where col[i] >= 0 {
+                                    let colour = Int(col[i])
+                                    let slot = Int(cnt[colour]) &* 4 &+ fp[colour]
+                                    fp[colour] &+= 1
+                                    sp?[i] = Int32(truncatingIfNeeded: slot)
+                                }
                             }
                         }
                     }
