@@ -258,6 +258,11 @@ struct ContactWorld {
     /// (`World.massesSpread`), and the tick that was found in (−1: never).
     var massesSpread = true
     var massesSpreadTick = -1
+    /// Whether a pair the impact pass looks at may be elastic: false only when this tick's
+    /// narrowphase found every pair it measured inelastic (restitution 0) and woke no body (a
+    /// woken pair it skipped as asleep keeps an older restitution). The impact pass then lists
+    /// no candidate and skips its scan of every contact's manifold record (`World.impactPass`).
+    var elasticPairsPossible = true
     var impactCandidates = ContiguousArray<ImpactCandidate>()
     var impactBacking = ContiguousArray<Vec2>()
     var impactGroup = ContiguousArray<Int32>()
@@ -825,6 +830,8 @@ extension World {
         let spread = bodySims.count > 4 * cw.contacts.count || World.massesSpread(bodySims)
         cw.massesSpread = spread
         cw.massesSpreadTick = tickCount
+        // Whether any pair measured is elastic (`elasticPairsPossible`).
+        var elastic = false
         bodySims.withUnsafeBufferPointer { sims in
             shapes.withUnsafeBufferPointer { shapeBuf in
                 vertices.withUnsafeBufferPointer { verts in
@@ -884,7 +891,7 @@ extension World {
                                                             segments: segs, segmentFat: segFat, sims: sims, flagsA: flagsA, flagsB: flagsB,
                                                             gravities: gravityTable, lookAhead: lookAhead, extents: maxExtent, haveExtents: haveExtents, spread: spread,
                                                             vertices: vp, normals: np, wake: &cw.wakeScratch, freeSims: &cw.freeSims, ended: &cw.ended,
-                                                            items: itemTable, boundarySlots: boundaryTable, grown: &grown)
+                                                            items: itemTable, boundarySlots: boundaryTable, grown: &grown, elastic: &elastic)
                                                         {
                                                             grownContact = i
                                                             return
@@ -906,6 +913,7 @@ extension World {
                                                         ? segs[Int(c.pointee.indexA)].elasticity
                                                         : shapeBuf[Int(c.pointee.indexA)].elasticity
                                                     let restitution = Swift.max(elasticityA, shapeB.pointee.elasticity)
+                                                    if restitution > 0 { elastic = true }
                                                     // A moving pair's manifold reaches as far as the pair can
                                                     // close within the tick (with a quarter to spare): the
                                                     // speculative rows then stop a fast body at the surface
@@ -1117,6 +1125,7 @@ extension World {
                 }
             }
         }
+        cw.elasticPairsPossible = elastic || !cw.wakeScratch.isEmpty
         swap(&cw, &contactWorld)
         // Destroy in descending index order (swap with the last), deterministically.
         var k = contactWorld.removals.count - 1
@@ -1166,7 +1175,8 @@ extension World {
         gravities: ContiguousArray<Vec2>, lookAhead: Real, extents maxExtent: ContiguousArray<Real>, haveExtents: Bool, spread: Bool,
         vertices vp: UnsafePointer<Vec2>, normals np: UnsafePointer<Vec2>,
         wake: inout ContiguousArray<Int32>, freeSims: inout ContiguousArray<Int32>, ended: inout [ContactEvent],
-        items: ContiguousArray<ItemRecord>, boundarySlots: ContiguousArray<BoundarySlot>, grown: inout ContactSim?
+        items: ContiguousArray<ItemRecord>, boundarySlots: ContiguousArray<BoundarySlot>, grown: inout ContactSim?,
+        elastic: inout Bool
     ) -> Bool {
         let bodyA = c.pointee.bodyA
         let bodyB = c.pointee.bodyB
@@ -1177,6 +1187,7 @@ extension World {
         // to prefer).
         let elasticityA = isSegment ? segs[Int(c.pointee.indexA)].elasticity : shapes[Int(c.pointee.indexA)].elasticity
         let restitution = Swift.max(elasticityA, shapeB.pointee.elasticity)
+        if restitution > 0 { elastic = true }
         var cutoff = CollisionConstants.speculativeDistance
         var unequal = false
         if bodyA >= 0 && spread {
