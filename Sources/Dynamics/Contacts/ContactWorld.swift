@@ -830,8 +830,10 @@ extension World {
         let spread = bodySims.count > 4 * cw.contacts.count || World.massesSpread(bodySims)
         cw.massesSpread = spread
         cw.massesSpreadTick = tickCount
-        // Whether any pair measured is elastic (`elasticPairsPossible`).
-        var elastic = false
+        // Whether any pair measured is elastic (`elasticPairsPossible`): the bits of every
+        // pair's restitution OR-ed (restitution is never negative; a −0 counts as elastic, on
+        // the safe side), in a variable of the inner loop's own and then here.
+        var elasticBits: UInt64 = 0
         bodySims.withUnsafeBufferPointer { sims in
             shapes.withUnsafeBufferPointer { shapeBuf in
                 vertices.withUnsafeBufferPointer { verts in
@@ -851,6 +853,8 @@ extension World {
                                             var grown: ContactSim?
                                             var grownContact = -1
                                             cw.contactSims.withUnsafeMutableBufferPointer { simBuf in
+                                                var elastic: UInt64 = 0
+                                                defer { elasticBits |= elastic }
                                                 while next < contacts.count {
                                                     let i = next
                                                     next += 1
@@ -913,7 +917,7 @@ extension World {
                                                         ? segs[Int(c.pointee.indexA)].elasticity
                                                         : shapeBuf[Int(c.pointee.indexA)].elasticity
                                                     let restitution = Swift.max(elasticityA, shapeB.pointee.elasticity)
-                                                    if restitution > 0 { elastic = true }
+                                                    elastic |= restitution.bitPattern
                                                     // A moving pair's manifold reaches as far as the pair can
                                                     // close within the tick (with a quarter to spare): the
                                                     // speculative rows then stop a fast body at the surface
@@ -1125,7 +1129,7 @@ extension World {
                 }
             }
         }
-        cw.elasticPairsPossible = elastic || !cw.wakeScratch.isEmpty
+        cw.elasticPairsPossible = elasticBits != 0 || !cw.wakeScratch.isEmpty
         swap(&cw, &contactWorld)
         // Destroy in descending index order (swap with the last), deterministically.
         var k = contactWorld.removals.count - 1
@@ -1176,7 +1180,7 @@ extension World {
         vertices vp: UnsafePointer<Vec2>, normals np: UnsafePointer<Vec2>,
         wake: inout ContiguousArray<Int32>, freeSims: inout ContiguousArray<Int32>, ended: inout [ContactEvent],
         items: ContiguousArray<ItemRecord>, boundarySlots: ContiguousArray<BoundarySlot>, grown: inout ContactSim?,
-        elastic: inout Bool
+        elastic: inout UInt64
     ) -> Bool {
         let bodyA = c.pointee.bodyA
         let bodyB = c.pointee.bodyB
@@ -1187,7 +1191,7 @@ extension World {
         // to prefer).
         let elasticityA = isSegment ? segs[Int(c.pointee.indexA)].elasticity : shapes[Int(c.pointee.indexA)].elasticity
         let restitution = Swift.max(elasticityA, shapeB.pointee.elasticity)
-        if restitution > 0 { elastic = true }
+        elastic |= restitution.bitPattern
         var cutoff = CollisionConstants.speculativeDistance
         var unequal = false
         if bodyA >= 0 && spread {

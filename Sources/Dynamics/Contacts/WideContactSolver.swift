@@ -799,8 +799,11 @@ extension World {
         let pose = WidePose(w, bodies)
         let k = WideRow(w, relax: relax)
         let two = w.pointee.twoPoints
-        World.wideNormalRow(&w.pointee.p1, &A, &B, pose, k)
-        if two { World.wideNormalRow(&w.pointee.p2, &A, &B, pose, k) }
+        if two {
+            World.wideNormalRows(w, &A, &B, pose, k)
+        } else {
+            World.wideNormalRow(&w.pointee.p1, &A, &B, pose, k)
+        }
         if relax && withFriction {
             let friction = w.pointee.friction
             World.wideFrictionRow(&w.pointee.p1, &A, &B, k, friction, keepNormal: keepNormal)
@@ -808,6 +811,16 @@ extension World {
         }
         A.store(bodies, w.pointee.a)
         B.store(bodies, w.pointee.b)
+    }
+
+    /// Both points' normal rows, one after the other: one call, with the body lanes held in
+    /// registers from the first row to the second.
+    @inline(never)
+    static func wideNormalRows(
+        _ w: UnsafeMutablePointer<WideContact>, _ A: inout WideBodies, _ B: inout WideBodies, _ pose: WidePose, _ k: WideRow
+    ) {
+        World.wideNormalRow(&w.pointee.p1, &A, &B, pose, k)
+        World.wideNormalRow(&w.pointee.p2, &A, &B, pose, k)
     }
 
     /// A point's normal row on four lanes (`solveContact`'s, lane by lane).
