@@ -880,6 +880,18 @@ extension World {
         swap(&deepList, &contactWorld.deepScratch)
         while deepList.count < m { deepList.append(0) }
         var deepCount = 0
+        // Each body's count of deep contacts (its dynamic sides'), counted as they are built:
+        // the push-out cap's shares (`limitPushOut`, which sets them back to 0 after use).
+        var deepCounts = ContiguousArray<Int32>()
+        swap(&deepCounts, &contactWorld.deepContactCounts)
+        if deepCounts.count != Int(staticIndex) + 1 {
+            deepCounts = ContiguousArray(repeating: 0, count: Int(staticIndex) + 1)
+        } else if contactWorld.deepCountsUsed {
+            deepCounts.withUnsafeMutableBufferPointer { cb in
+                for i in 0..<cb.count { cb[i] = 0 }
+            }
+        }
+        contactWorld.deepCountsUsed = false
         let deep = -CollisionConstants.linearSlop
         let veryDeep = -World.deepRelaxDepth
         // The colouring's keys (WideContactSolver.swift, "Reuse"), written as the constraints
@@ -910,6 +922,7 @@ extension World {
                                 cs.withUnsafeMutableBufferPointer { cb in
                                     ps.withUnsafeMutableBufferPointer { pb in
                                       deepList.withUnsafeMutableBufferPointer { db in
+                                      deepCounts.withUnsafeMutableBufferPointer { countBuffer in
                                       keys.withUnsafeMutableBufferPointer { kb in
                                         guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress,
                                               let sb = sims.baseAddress, let bb = bodies.baseAddress,
@@ -917,6 +930,7 @@ extension World {
                                         else { return }
                                         let dp = db.baseAddress
                                         let kp = kb.baseAddress
+                                        let counts = countBuffer.baseAddress
                                         for k in 0..<m {
                                             let ci = Int(list[k])
                                             let sp = simBase + Int((base + ci).pointee.sim)
@@ -932,12 +946,18 @@ extension World {
                                             // (the push-out cap's list, `limitPushOut`; one deeper than
                                             // `deepRelaxDepth` listed as ~k).
                                             let deepest = World.deepestSeparation(sp)
+                                            let c = cp + k
                                             if deepest < deep {
                                                 let entry = Int32(truncatingIfNeeded: k)
                                                 dp?[deepCount] = deepest < veryDeep ? ~entry : entry
                                                 deepCount &+= 1
+                                                if c.pointee.invMassA != 0 || c.pointee.invIA != 0 {
+                                                    counts?[Int(c.pointee.a)] &+= 1
+                                                }
+                                                if c.pointee.invMassB != 0 || c.pointee.invIB != 0 {
+                                                    counts?[Int(c.pointee.b)] &+= 1
+                                                }
                                             }
-                                            let c = cp + k
                                             if c.pointee.restitution > 0 { anyRestitution = true }
                                             let key = World.colourKey(c)
                                             if kp?[k] != key {
@@ -945,6 +965,7 @@ extension World {
                                                 kp?[k] = key
                                             }
                                         }
+                                      }
                                       }
                                       }
                                     }
@@ -955,6 +976,7 @@ extension World {
                 }
             }
         }
+        swap(&deepCounts, &contactWorld.deepContactCounts)
         contactWorld.keysChanged = keysChanged
         contactWorld.anyRestitution = anyRestitution
         swap(&deepList, &contactWorld.deepScratch)

@@ -224,8 +224,10 @@ struct ContactWorld {
     /// Every sub-step's warm start as a pass over the records (the reference the banked warm
     /// start is tested against; off in use).
     var explicitWarmStarts = false
-    /// Deep contacts per solver body this tick (Contacts/PushOut.swift).
+    /// Deep contacts per solver body this tick (Contacts/PushOut.swift), counted by prepare;
+    /// `deepCountsUsed`: some are not 0 (prepare clears them before it counts again).
     var deepContactCounts = ContiguousArray<Int32>()
+    var deepCountsUsed = false
     /// The push-out cap's scratch: the constraints deeper than the slop this tick (room for
     /// every constraint; it only grows).
     var deepScratch = ContiguousArray<Int32>()

@@ -42,17 +42,14 @@ extension World {
         contactWorld.deepSubsetReady = false
         if deepCount == 0 { return }
         // The constraints are read in place (a constraint is 200 bytes).
+        // The counts were made by prepare as it listed the deep constraints (each body's deep
+        // contacts on its dynamic sides); prepare clears them again before the next tick's.
+        contactWorld.deepCountsUsed = true
         cs.withUnsafeMutableBufferPointer { cb in
             guard let cp = cb.baseAddress else { return }
-            let bodyCount = bodySims.count + 1
             var counts = ContiguousArray<Int32>()
             swap(&counts, &contactWorld.deepContactCounts)
             defer { swap(&counts, &contactWorld.deepContactCounts) }
-            if counts.count != bodyCount {
-                counts = ContiguousArray(repeating: 0, count: bodyCount)
-            } else {
-                for i in 0..<bodyCount { counts[i] = 0 }
-            }
             // An overlap several slops deep (an entry ~k) may be one being pushed out (not
             // only a loaded contact's give): the relax checks those rows for a push-out left
             // in their velocity (Step.swift, `relaxConstraints`).
@@ -68,13 +65,8 @@ extension World {
                     for j in 0..<deepCount {
                         let entry = lp[j]
                         let i = Int(entry < 0 ? ~entry : entry)
-                        let c = cp + i
                         if entry < 0 { contactWorld.deepRows.append(Int32(truncatingIfNeeded: i)) }
-                        if c.pointee.invMassA != 0 || c.pointee.invIA != 0 { kp[Int(c.pointee.a)] += 1 }
-                        if c.pointee.invMassB != 0 || c.pointee.invIB != 0 { kp[Int(c.pointee.b)] += 1 }
-                    }
-                    for j in 0..<deepCount {
-                        let c = cp + Int(lp[j] < 0 ? ~lp[j] : lp[j])
+                        let c = cp + i
                         let k = Swift.max(kp[Int(c.pointee.a)], kp[Int(c.pointee.b)])
                         if k > 1 { c.pointee.pushLimit = cap / Real(k) }
                     }
