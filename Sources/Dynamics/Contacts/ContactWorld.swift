@@ -336,10 +336,12 @@ struct ContactWorld {
                 }
                 contactSims.withUnsafeMutableBufferPointer { sb in
                     for s in 0..<count {
-                        while Int(tb[s]) != s {
-                            let t = Int(tb[s])
+                        var t = Int(tp[s])
+                        while t != s {
                             sb.swapAt(s, t)
-                            tb.swapAt(s, t)
+                            tp[s] = tp[t]
+                            tp[t] = Int32(truncatingIfNeeded: t)
+                            t = Int(tp[s])
                         }
                     }
                 }
