@@ -172,7 +172,20 @@ extension World {
 
     /// Colours the prepared constraints and packs them into wide records plus the overflow
     /// list (file comment).
+    /// Colours the tick's constraints and writes the records' lanes from them and their
+    /// manifolds.
     mutating func colourContacts() {
+        let reuse = colourConstraints(count: contactWorld.constraints.count, stackRows: contactWorld.stackRowsMarked)
+        finishColouring(reuse: reuse)
+    }
+
+    /// The colouring: from the keys (`colourKeys`, written by prepare: the constraints' bodies,
+    /// which are dynamic, and which stay out), each constraint's colour, its lane (its slot,
+    /// `constraintSlots`; −1: the overflow), the overflow's list and the records, blank where
+    /// the colouring is new. Returns whether last tick's colouring was kept (its records hold
+    /// last tick's lanes, to be written again). `count`: the tick's constraints; `stackRows`:
+    /// the stack search has marked rows (it has run: the constraints are in their table).
+    mutating func colourConstraints(count m: Int, stackRows: Bool) -> Bool {
         // Impacts and pull-in moved bodies before the sub-steps; a new list names other bodies.
         contactWorld.widePosesCurrent = false
         let n = solverBodies.count
@@ -189,10 +202,17 @@ extension World {
         swap(&colourOf, &contactWorld.constraintColours)
         swap(&counts, &contactWorld.colourCounts)
         swap(&keys, &contactWorld.colourKeys)
+        defer {
+            swap(&wide, &contactWorld.wideContacts)
+            swap(&overflow, &contactWorld.overflowContacts)
+            swap(&masks, &contactWorld.colourMasks)
+            swap(&colourOf, &contactWorld.constraintColours)
+            swap(&counts, &contactWorld.colourCounts)
+            swap(&keys, &contactWorld.colourKeys)
+        }
         overflow.removeAll(keepingCapacity: true)
         // Grown one by one (append(contentsOf:) allocates in unoptimized builds), cleared in place.
         while masks.count < n { masks.append(0) }
-        let m = contactWorld.constraints.count
         while colourOf.count < m { colourOf.append(0) }
         let colours = World.wideColourCount
         while counts.count < colours { counts.append(0) }
@@ -201,15 +221,15 @@ extension World {
         // (or that it stays out). Where every key is last tick's, in the same order and for the
         // same bodies, so are the colours, the records' lanes and the list of bodies
         // (`colourKeys`, "Reuse" in the file comment). Prepare wrote the keys over last tick's
-        // as it built the constraints (`keysChanged`); only the stack search's rows (which it
-        // marks after prepare) are seen here, by a pass over the constraints. A key first
-        // changed by prepare and changed back by that mark refuses a reuse that would have been
-        // right: a colouring afresh, with the same result.
+        // (`keysChanged`); only the stack search's rows (which it marks after prepare) are seen
+        // here, by a pass over the constraints. A key first changed by prepare and changed back
+        // by that mark refuses a reuse that would have been right: a colouring afresh, with the
+        // same result.
         var reuse = !contactWorld.keysChanged && keys.count == m && contactWorld.colouredBodies == n
             && contactWorld.colouredRecords == wide.count
         while keys.count < m { keys.append(0) }
         while keys.count > m { keys.removeLast() }
-        if contactWorld.stackRowsMarked {
+        if stackRows {
             contactWorld.constraints.withUnsafeBufferPointer { cs in
                 keys.withUnsafeMutableBufferPointer { kb in
                     guard let cp = cs.baseAddress, let kp = kb.baseAddress else { return }
@@ -235,21 +255,23 @@ extension World {
             }
             while slots.count < m { slots.append(-1) }
         }
-        contactWorld.constraints.withUnsafeBufferPointer { cs in
+        keys.withUnsafeBufferPointer { kb in
             masks.withUnsafeMutableBufferPointer { mk in
                 colourOf.withUnsafeMutableBufferPointer { col in
                     counts.withUnsafeMutableBufferPointer { cnt in
                         if !reuse {
                             for i in 0..<n { mk[i] = 0 }
                             for k in 0..<colours { cnt[k] = 0 }
+                            // From the keys alone (`colourKey`): bodies A and B, bit 2 out of the
+                            // records (a rolling side or a stack row), bits 1 and 0 A and B dynamic.
                             for i in 0..<m {
-                                let c = cs.baseAddress! + i  // fields read in place, not a 160-byte copy
+                                let key = kb[i]
                                 col[i] = -1
-                                if c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0 { continue }
-                                let dynA = c.pointee.invMassA != 0 || c.pointee.invIA != 0
-                                let dynB = c.pointee.invMassB != 0 || c.pointee.invIB != 0
-                                let a = Int(c.pointee.a)
-                                let b = Int(c.pointee.b)
+                                if key & 4 != 0 { continue }
+                                let dynA = key & 2 != 0
+                                let dynB = key & 1 != 0
+                                let a = Int(truncatingIfNeeded: key >> 34)
+                                let b = Int(truncatingIfNeeded: (key >> 3) & 0x7FFF_FFFF)
                                 var colour = -1
                                 if dynA && dynB {
                                     let free = ~(mk[a] | mk[b]) & full
@@ -275,11 +297,17 @@ extension World {
                         // (its slot; the lanes are written after the colouring).
                         // The stacks' rows last, lowest support first (Contacts/StackSweep.swift):
                         // the ground takes a warm start's load before the rows above it.
-                        for i in 0..<m where col[i] < 0 && cs[i].stackUpper == 0 { overflow.append(Int32(i)) }
-                        for i in contactWorld.stackContacts { overflow.append(i) }
+                        if stackRows {
+                            contactWorld.constraints.withUnsafeBufferPointer { cs in
+                                for i in 0..<m where col[i] < 0 && cs[i].stackUpper == 0 { overflow.append(Int32(i)) }
+                            }
+                            for i in contactWorld.stackContacts { overflow.append(i) }
+                        } else {
+                            for i in 0..<m where col[i] < 0 { overflow.append(Int32(i)) }
+                        }
                         // Kept: the same lanes as last tick, for the same constraints, all
-                        // written again below; the padding lanes are still inert (no mass:
-                        // no lane ever moved them).
+                        // written again; the padding lanes are still inert (no mass: no lane
+                        // ever moved them).
                         if reuse { return }
                         do {
                             var first = 0
@@ -316,23 +344,40 @@ extension World {
         }
         contactWorld.colouredBodies = n
         contactWorld.colouredRecords = wide.count
-        swap(&keys, &contactWorld.colourKeys)
-        // Every lane from its constraint and its manifold ("Points in the lanes").
-        let offsets = WideLayout.offsets
+        // Each record's lanes with a second point, set as the lanes are written.
         while contactWorld.wideTwoPoints.count < wide.count { contactWorld.wideTwoPoints.append(0) }
+        contactWorld.wideTwoPoints.withUnsafeMutableBufferPointer { tp in
+            for r in 0..<wide.count { tp[r] = 0 }
+        }
+        return reuse
+    }
+
+    /// After the colouring: every lane from its constraint and its manifold ("Points in the
+    /// lanes"), and where the colouring is new the list of the bodies the records name.
+    mutating func finishColouring(reuse: Bool) {
+        let n = solverBodies.count
+        let offsets = WideLayout.offsets
+        var wide = ContiguousArray<WideContact>()
         var twoPoints = ContiguousArray<UInt8>()
+        swap(&wide, &contactWorld.wideContacts)
         swap(&twoPoints, &contactWorld.wideTwoPoints)
-        contactWorld.constraints.withUnsafeBufferPointer { cb in
-            contactWorld.contacts.withUnsafeBufferPointer { contacts in
-                contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
-                    bodySims.withUnsafeBufferPointer { sims in
-                        wide.withUnsafeMutableBufferPointer { ws in
-                            slots.withUnsafeBufferPointer { sl in
-                                twoPoints.withUnsafeMutableBufferPointer { tp in
-                                    guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress,
-                                          let sb = sims.baseAddress, let slp = sl.baseAddress, let tpp = tp.baseAddress
-                                    else { return }
-                                    World.writeLanesFromManifolds(ws, cb, slp, base, simBase, sb, tpp, offsets)
+        do {
+            contactWorld.constraints.withUnsafeBufferPointer { cb in
+                contactWorld.contacts.withUnsafeBufferPointer { contacts in
+                    contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
+                        bodySims.withUnsafeBufferPointer { sims in
+                            wide.withUnsafeMutableBufferPointer { ws in
+                                contactWorld.constraintSlots.withUnsafeBufferPointer { sl in
+                                    twoPoints.withUnsafeMutableBufferPointer { tp in
+                                        guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress,
+                                              let sb = sims.baseAddress, let slp = sl.baseAddress, let tpp = tp.baseAddress,
+                                              let wb = ws.baseAddress, let cp = cb.baseAddress
+                                        else { return }
+                                        let raw = UnsafeMutableRawPointer(wb)
+                                        for i in 0..<cb.count where slp[i] >= 0 {
+                                            World.writeLane(raw, Int(slp[i]), cp + i, Int32(truncatingIfNeeded: i), base, simBase, sb, tpp, offsets)
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -340,20 +385,24 @@ extension World {
                 }
             }
         }
+        wide.withUnsafeMutableBufferPointer { ws in
+            twoPoints.withUnsafeBufferPointer { tp in
+                guard let tpp = tp.baseAddress else { return }
+                World.finishRecords(ws, tpp)
+            }
+        }
         swap(&twoPoints, &contactWorld.wideTwoPoints)
         if reuse {
             contactWorld.colouringsKept &+= 1
             swap(&wide, &contactWorld.wideContacts)
-            swap(&overflow, &contactWorld.overflowContacts)
-            swap(&masks, &contactWorld.colourMasks)
-            swap(&colourOf, &contactWorld.constraintColours)
-            swap(&counts, &contactWorld.colourCounts)
             return
         }
         // Every body the records name, once (bit 31 of its mask: listed), for the passes'
         // single-precision copies (file comment).
+        var masks = ContiguousArray<UInt32>()
         var list = ContiguousArray<Int32>()
         var states = ContiguousArray<WideBodyState>()
+        swap(&masks, &contactWorld.colourMasks)
         swap(&list, &contactWorld.wideBodyList)
         swap(&states, &contactWorld.wideStates)
         list.removeAll(keepingCapacity: true)
@@ -379,24 +428,27 @@ extension World {
                 }
             }
         }
+        swap(&masks, &contactWorld.colourMasks)
         swap(&list, &contactWorld.wideBodyList)
         swap(&states, &contactWorld.wideStates)
         swap(&wide, &contactWorld.wideContacts)
-        swap(&overflow, &contactWorld.overflowContacts)
-        swap(&masks, &contactWorld.colourMasks)
-        swap(&colourOf, &contactWorld.constraintColours)
-        swap(&counts, &contactWorld.colourCounts)
     }
 
     /// What decides constraint `c`'s colour: its bodies, which of them are dynamic, and
     /// whether it stays out of the records (a rolling side or a stack row).
     @inline(__always)
     static func colourKey(_ c: UnsafePointer<ContactConstraint>) -> UInt64 {
-        let out = c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0
-        let dynA = c.pointee.invMassA != 0 || c.pointee.invIA != 0
-        let dynB = c.pointee.invMassB != 0 || c.pointee.invIB != 0
-        return UInt64(UInt32(bitPattern: c.pointee.a)) << 34 | UInt64(UInt32(bitPattern: c.pointee.b)) << 3
-            | (out ? 4 : (dynA ? 2 : 0) | (dynB ? 1 : 0))
+        World.colourKey(
+            a: c.pointee.a, b: c.pointee.b, out: c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0,
+            dynamicA: c.pointee.invMassA != 0 || c.pointee.invIA != 0, dynamicB: c.pointee.invMassB != 0 || c.pointee.invIB != 0)
+    }
+
+    /// The key from its parts: A's solver body in bits 34 and up, B's in bits 3 to 33, bit 2
+    /// out of the records, bits 1 and 0 A and B dynamic (read back by `colourConstraints`).
+    @inline(__always)
+    static func colourKey(a: Int32, b: Int32, out: Bool, dynamicA: Bool, dynamicB: Bool) -> UInt64 {
+        UInt64(UInt32(bitPattern: a)) << 34 | UInt64(UInt32(bitPattern: b)) << 3
+            | (out ? 4 : (dynamicA ? 2 : 0) | (dynamicB ? 1 : 0))
     }
 
     /// Copies the listed bodies' velocities (and, with `pose`, pose changes) into their
@@ -467,59 +519,57 @@ extension World {
         return d
     }
 
-    /// The records' lanes written from the constraints' own fields and the manifolds, the
-    /// points worked out four lanes at a time in single precision ("Points in the lanes" in
-    /// the file comment). Two passes: the constraints in their order (the contacts and their
-    /// manifolds are read in about the order they are stored; in the records' order those
-    /// reads jumped about, and in pyramid100 this was 15 % of the time), each written into its
-    /// lane; then the records in their order, four lanes at once. `twoPoints`: scratch, a
-    /// byte a record (which lanes have a second point).
-    static func writeLanesFromManifolds(
-        _ wide: UnsafeMutableBufferPointer<WideContact>, _ cs: UnsafeBufferPointer<ContactConstraint>,
-        _ slots: UnsafePointer<Int32>, _ contacts: UnsafePointer<Contact>, _ sims: UnsafePointer<ContactSim>,
-        _ bodySims: UnsafePointer<BodySim>, _ twoPoints: UnsafeMutablePointer<UInt8>, _ o: WideLayout.Offsets
+    /// Constraint `i`'s lane (`slot`: record `slot >> 2`, lane `slot & 3`) written from its own
+    /// fields and its manifold, the points' masses left to `finishRecords` ("Points in the
+    /// lanes" in the file comment): the arms (added in double precision, then converted), the
+    /// manifold's separations (in the base separation's place until it is worked out) and the
+    /// warm-start impulses; a one-point lane's second point gets no impulse. `twoPoints`: a
+    /// byte a record, which lanes have a second point.
+    ///
+    /// Written in the constraints' order (the contacts and their manifolds are read in about
+    /// the order they are stored; in the records' order those reads jumped about, and in
+    /// pyramid100 this was 15 % of the time).
+    @inline(__always)
+    static func writeLane(
+        _ raw: UnsafeMutableRawPointer, _ slot: Int, _ c: UnsafePointer<ContactConstraint>, _ i: Int32,
+        _ contacts: UnsafePointer<Contact>, _ sims: UnsafePointer<ContactSim>, _ bodySims: UnsafePointer<BodySim>,
+        _ twoPoints: UnsafeMutablePointer<UInt8>, _ o: WideLayout.Offsets
     ) {
-        guard let wb = wide.baseAddress, let cb = cs.baseAddress else { return }
-        for r in 0..<wide.count { twoPoints[r] = 0 }
-        let raw = UnsafeMutableRawPointer(wb)
-        for i in 0..<cs.count {
-            let slot = Int(slots[i])
-            if slot < 0 { continue }
-            let r = slot >> 2
-            let lane = slot & 3
-            let c = cb + i
-            // Per lane, straight into the record: the arms (added in double precision, then
-            // converted), the manifold's separations (in the base separation's place until it
-            // is worked out below) and the warm-start impulses; a one-point lane's second
-            // point gets no impulse.
-            let d = World.writeLaneHeader(raw + r &* MemoryLayout<WideContact>.stride, lane, c, Int32(truncatingIfNeeded: i), o)
-            let pair = contacts + Int(c.pointee.contact)
-            let sp = sims + Int(pair.pointee.sim)
-            let bodyA = pair.pointee.bodyA
-            let simB = bodySims + Int(pair.pointee.bodyB)
-            let offA = bodyA >= 0 ? (bodySims + Int(bodyA)).pointee.transform.p - (bodySims + Int(bodyA)).pointee.center : .zero
-            let offB = simB.pointee.transform.p - simB.pointee.center
-            // A point's first Float at the lane: arms (rA, rB), the manifold's separation in
-            // the base separation's place, impulses (normal, tangential).
-            @inline(__always) func gather(_ q: UnsafeMutablePointer<Float>, _ m: ManifoldPoint, _ ln: Real, _ lt: Real) {
-                q[0] = Float(m.anchorA.x + offA.x)
-                q[4] = Float(m.anchorA.y + offA.y)
-                q[8] = Float(m.anchorB.x + offB.x)
-                q[12] = Float(m.anchorB.y + offB.y)
-                q[16] = Float(m.separation)
-                q[28] = Float(ln)
-                q[32] = Float(lt)
-            }
-            gather(d + o.p1, sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)
-            let q2 = d + o.p2
-            if c.pointee.pointCount > 1 {
-                gather(q2, sp.pointee.manifold.point2, sp.pointee.normalImpulse2, sp.pointee.tangentImpulse2)
-                twoPoints[r] |= 1 << UInt8(lane)
-            } else {
-                q2[28] = 0
-                q2[32] = 0
-            }
+        let r = slot >> 2
+        let lane = slot & 3
+        let d = World.writeLaneHeader(raw + r &* MemoryLayout<WideContact>.stride, lane, c, i, o)
+        let pair = contacts + Int(c.pointee.contact)
+        let sp = sims + Int(pair.pointee.sim)
+        let bodyA = pair.pointee.bodyA
+        let simB = bodySims + Int(pair.pointee.bodyB)
+        let offA = bodyA >= 0 ? (bodySims + Int(bodyA)).pointee.transform.p - (bodySims + Int(bodyA)).pointee.center : .zero
+        let offB = simB.pointee.transform.p - simB.pointee.center
+        // A point's first Float at the lane: arms (rA, rB), the manifold's separation in
+        // the base separation's place, impulses (normal, tangential).
+        @inline(__always) func gather(_ q: UnsafeMutablePointer<Float>, _ m: ManifoldPoint, _ ln: Real, _ lt: Real) {
+            q[0] = Float(m.anchorA.x + offA.x)
+            q[4] = Float(m.anchorA.y + offA.y)
+            q[8] = Float(m.anchorB.x + offB.x)
+            q[12] = Float(m.anchorB.y + offB.y)
+            q[16] = Float(m.separation)
+            q[28] = Float(ln)
+            q[32] = Float(lt)
         }
+        gather(d + o.p1, sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)
+        let q2 = d + o.p2
+        if c.pointee.pointCount > 1 {
+            gather(q2, sp.pointee.manifold.point2, sp.pointee.normalImpulse2, sp.pointee.tangentImpulse2)
+            twoPoints[r] |= 1 << UInt8(lane)
+        } else {
+            q2[28] = 0
+            q2[32] = 0
+        }
+    }
+
+    /// The records' points finished, four lanes at once in single precision, once every lane
+    /// is written (`writeLane`): masses along the normal and the tangent and base separations.
+    static func finishRecords(_ wide: UnsafeMutableBufferPointer<WideContact>, _ twoPoints: UnsafePointer<UInt8>) {
+        guard let wb = wide.baseAddress else { return }
         for r in 0..<wide.count {
             let w = wb + r
             let bits = twoPoints[r]
