@@ -1487,16 +1487,23 @@ extension World {
         let perSubstep = ctx.forcesPerSubstep
         var cw = ContactWorld.placeholder
         swap(&cw, &contactWorld)
-        cw.constraints.withUnsafeBufferPointer { cs in
+        // The constraints themselves (200 bytes each) are not read: constraint k is contact
+        // `prepareOrder[k]`, its inverse masses are its solver bodies' and its point count
+        // the manifold's (neither changes after prepare).
+        let m = cw.constraints.count
+        let staticIndex = bodySims.count
+        cw.prepareOrder.withUnsafeBufferPointer { order in
             cw.constraintPoints.withUnsafeBufferPointer { ps in
                 cw.contacts.withUnsafeBufferPointer { pairs in
                     cw.contactSims.withUnsafeMutableBufferPointer { contactSims in
                       cw.wideContacts.withUnsafeBufferPointer { ws in
                         cw.constraintSlots.withUnsafeBufferPointer { slots in
-                        guard let cb = cs.baseAddress, let pb = ps.baseAddress, let pairBase = pairs.baseAddress,
-                              let simBase = contactSims.baseAddress
+                        solverBodies.withUnsafeBufferPointer { bodies in
+                        bodySims.withUnsafeBufferPointer { sims in
+                        guard let op = order.baseAddress, let pb = ps.baseAddress, let pairBase = pairs.baseAddress,
+                              let simBase = contactSims.baseAddress, let bb = bodies.baseAddress, let sb = sims.baseAddress
                         else { return }
-                        let lanes = fromLanes && slots.count == cs.count ? slots.baseAddress : nil
+                        let lanes = fromLanes && slots.count == m ? slots.baseAddress : nil
                         let records = UnsafeRawPointer(ws.baseAddress)
                         let at = WideLayout.offsets
                         // A point's impulses: the warm start's normal and tangential ones (the
@@ -1515,18 +1522,17 @@ extension World {
                             (Real(q[warmNormal]), Real(q[warmTangent]), Real(q[36]))
                         }
                         // Read in place: a constraint is 200 bytes, a manifold 120.
-                        for ci in 0..<cs.count {
-                            let c = cb + ci
+                        for ci in 0..<m {
                             let p1 = pb + 2 &* ci
-                            let pair = pairBase + Int(c.pointee.contact)
+                            let pair = pairBase + Int(op[ci])
                             let contact = simBase + Int(pair.pointee.sim)
                             // (The bodies are still at the poses the narrowphase saw: finalize comes next.)
                             let bodyA = Int(pair.pointee.bodyA)
-                            let originA = bodyA >= 0 ? bodySims[bodyA].transform.p : Vec2.zero
+                            let originA = bodyA >= 0 ? (sb + bodyA).pointee.transform.p : Vec2.zero
                             let n = contact.pointee.manifold.normal
-                            let mA = c.pointee.invMassA
-                            let mB = c.pointee.invMassB
-                            let two = c.pointee.pointCount > 1
+                            let mA = (bb + (bodyA >= 0 ? bodyA : staticIndex)).pointee.invMass
+                            let mB = (bb + Int(pair.pointee.bodyB)).pointee.invMass
+                            let two = contact.pointee.manifold.pointCount > 1
                             var first: (Real, Real, Real)
                             var second: (Real, Real, Real) = (0, 0, 0)
                             if let lp = lanes, lp[ci] >= 0, let rp = records {
@@ -1571,6 +1577,8 @@ extension World {
                                 contact.pointee.flags &= ~ContactFlags.touching
                                 cw.ended.append(World.makeEvent(contact.pointee, began: false))
                             }
+                        }
+                        }
                         }
                         }
                       }
