@@ -148,6 +148,11 @@ extension World {
         bodyInfos[b].inertia = md.inertia
         let oldCenter = bodySims[b].center
         bodySims[b].localCenter = md.center
+        s = bodyInfos[b].firstShape
+        while s >= 0 {
+            shapes[Int(s)].roundSide = World.roundSide(shapes[Int(s)].geometry, md.center)
+            s = shapes[Int(s)].next
+        }
         bodySims[b].center = bodySims[b].transform.apply(md.center)
         bodySims[b].v += cross(bodySims[b].w, bodySims[b].center - oldCenter)
         syncBodySettings(body: b)
@@ -178,8 +183,9 @@ extension World {
         let rec = items[item]
         shapes.append(
             ShapeRecord(
-                geometry: geometry, body: Int32(b), item: UInt32(item), next: bodyInfos[b].firstShape,
-                density: rec.density, friction: rec.friction, elasticity: rec.elasticity, aabb: .empty))
+                geometry: geometry, roundSide: World.roundSide(geometry, bodySims[b].localCenter), body: Int32(b),
+                item: UInt32(item), next: bodyInfos[b].firstShape, density: rec.density, friction: rec.friction,
+                elasticity: rec.elasticity, aabb: .empty))
         let s = shapes.count - 1
         bodyInfos[b].firstShape = Int32(s)
         bodyInfos[b].shapeCount += 1

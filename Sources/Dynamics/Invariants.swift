@@ -41,6 +41,10 @@ extension World {
             let it = Int(shapes[s].item)
             if items[it].shape != Int32(s) { return "item \(it) does not point back at shape \(s)" }
             let g = shapes[s].geometry
+            let b = Int(shapes[s].body)
+            if b < bodySims.count && shapes[s].roundSide != World.roundSide(g, bodySims[b].localCenter) {
+                return "shape \(s) keeps a stale kind of side (\(shapes[s].roundSide))"
+            }
             if g.kind == .polygon {
                 // A range is a polygon's alone, or shared whole by equal polygons.
                 let start = Int(g.vertexStart)

@@ -86,10 +86,25 @@ struct BodyInfo {
     var inertia: Real
 }
 
+/// How a shape's contact point moves as its body turns, for the contact solver's arms
+/// (Contacts/ContactSolver.swift, `RollingArms`).
+enum RoundSide: UInt8 {
+    /// A polygon: its contacts are vertices and faces, material points.
+    case flat
+    /// A circle about its body's centre of mass: its contact arm never turns.
+    case centred
+    /// An ellipse, or a circle off its body's centre of mass: it rolls.
+    case rolling
+}
+
 /// One collision shape on a body.
 struct ShapeRecord {
     /// Geometry in body coordinates (polygons point into `vertices`).
     var geometry: ShapeGeometry
+    /// How the shape's contact point moves as its body turns (`World.roundSide`, kept by
+    /// `updateMass`, which follows every change of a shape or of its body's centre of mass).
+    /// (In the geometry's tail padding: the record stays 120 bytes.)
+    var roundSide: RoundSide = .flat
     /// Dense index of the body in `bodySims`.
     var body: Int32
     /// Item slot of the single item or group member this shape stands for.

@@ -55,4 +55,35 @@ import Testing
         }
         #expect(w.itemIDs.count == live.count)
     }
+
+    /// Each shape keeps how its contact point moves as its body turns (`roundSide`, read by the
+    /// contact solver's arms), through every change of a shape or of its body's centre of mass.
+    @Test func shapesKeepHowTheirContactsMove() throws {
+        var w = World(model: .ideal)
+        func side(_ id: ItemID) -> RoundSide { w.shapes[Int(w.items[Int(id.index)].shape)].roundSide }
+        let a = try item(&w) { $0.center = Vec2(0, 0); $0.size = Vec2(20, 20); $0.shape = .ellipse }
+        let b = try item(&w) { $0.center = Vec2(40, 0); $0.size = Vec2(20, 20); $0.shape = .ellipse }
+        let oval = try item(&w) { $0.center = Vec2(0, 80); $0.size = Vec2(40, 20); $0.shape = .ellipse }
+        let box = try item(&w) { $0.center = Vec2(100, 0); $0.size = Vec2(20, 10) }
+        #expect(side(a) == .centred && side(b) == .centred)
+        #expect(side(oval) == .rolling && side(box) == .flat)
+        // In a group each circle is off the group's centre of mass: it rolls.
+        let g = try w.addGroup([a, b])
+        #expect(side(a) == .rolling && side(b) == .rolling)
+        // A member's density moves the centre of mass; still off both circles.
+        try w.setProperty(.density, of: a, to: 5)
+        #expect(side(a) == .rolling && side(b) == .rolling)
+        #expect(w.invariantViolation() == nil)
+        // Out of the group (the group removed, its members with it), a new circle is centred
+        // again; in the other model an ellipse is a polygon (a circle stays a circle).
+        try w.removeItem(g)
+        let c = try item(&w) { $0.center = Vec2(0, 0); $0.size = Vec2(20, 20); $0.shape = .ellipse }
+        #expect(side(c) == .centred)
+        w.setModel(.uikit)
+        #expect(side(c) == .centred && side(oval) == .flat)
+        #expect(w.invariantViolation() == nil)
+        w.setModel(.ideal)
+        #expect(side(c) == .centred && side(oval) == .rolling)
+        #expect(w.invariantViolation() == nil)
+    }
 }

@@ -781,6 +781,13 @@ extension World {
         g.kind == .circle && (g.center - localCenter).lengthSquared <= 1e-18 * (1 + g.radius * g.radius)
     }
 
+    /// A shape's side in contacts, for its body's centre of mass `localCenter` (kept in the
+    /// shape's record: `ShapeRecord.roundSide`).
+    static func roundSide(_ g: ShapeGeometry, _ localCenter: Vec2) -> RoundSide {
+        if g.kind == .polygon { return .flat }
+        return World.isCentredCircle(g, localCenter) ? .centred : .rolling
+    }
+
     static func rollingRadius(_ g: ShapeGeometry, _ q: Rot, _ d: Vec2) -> Real {
         switch g.kind {
         case .circle: return g.radius
@@ -1054,19 +1061,23 @@ extension World {
         // Round sides roll (`rollingRadius`); a polygon's side needs no look.
         var rollA: Real = 0
         var fixedA = false
+        // (Each shape's kind of side is kept in its record, `roundSide`.)
         if bodyA >= 0 && cp.pointee.codeA & ContactWorld.segmentBit == 0 {
             let g = shapes + Int(cp.pointee.indexA)
-            if g.pointee.geometry.kind != .polygon {
-                let simA = bodySims + Int(a)
-                fixedA = World.isCentredCircle(g.pointee.geometry, simA.pointee.localCenter)
-                if !fixedA { rollA = World.rollingRadius(g.pointee.geometry, simA.pointee.transform.q, n) }
+            let side = g.pointee.roundSide
+            if side != .flat {
+                fixedA = side == .centred
+                if !fixedA {
+                    rollA = World.rollingRadius(g.pointee.geometry, (bodySims + Int(a)).pointee.transform.q, n)
+                }
             }
         }
         var rollB: Real = 0
         var fixedB = false
         let gB = shapes + Int(cp.pointee.indexB)
-        if gB.pointee.geometry.kind != .polygon {
-            fixedB = World.isCentredCircle(gB.pointee.geometry, simB.pointee.localCenter)
+        let sideB = gB.pointee.roundSide
+        if sideB != .flat {
+            fixedB = sideB == .centred
             if !fixedB { rollB = World.rollingRadius(gB.pointee.geometry, simB.pointee.transform.q, -n) }
         }
         out.pointee = ContactConstraint(
