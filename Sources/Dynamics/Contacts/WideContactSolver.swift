@@ -217,6 +217,7 @@ extension World {
         let colours = World.wideColourCount
         while counts.count < colours { counts.append(0) }
         let full: UInt32 = colours >= 32 ? ~0 : (1 << UInt32(colours)) - 1
+        let offsets = WideLayout.offsets
         // What decides the colours: each constraint's bodies and which of them are dynamic
         // (or that it stays out). Where every key is last tick's, in the same order and for the
         // same bodies, so are the colours, the records' lanes and the list of bodies
@@ -243,7 +244,6 @@ extension World {
                 }
             }
         }
-        if !reuse { wide.removeAll(keepingCapacity: true) }
         var slots = ContiguousArray<Int32>()
         swap(&slots, &contactWorld.constraintSlots)
         defer { swap(&slots, &contactWorld.constraintSlots) }
@@ -316,12 +316,20 @@ extension World {
                                 cnt[colour] = Int32(first)  // now: the colour's first record
                                 first += records
                             }
-                            let blank = WideContact(
-                                a: SIMD4(repeating: staticIndex), b: SIMD4(repeating: staticIndex), index: SIMD4(repeating: -1),
-                                nx: .zero, ny: .zero, invMassA: .zero, invIA: .zero, invMassB: .zero, invIB: .zero,
-                                friction: .zero, biasRate: .zero, massScale: .zero, impulseScale: .zero, speculativeRate: .zero,
-                                fixedA: .zero, fixedB: .zero, pushLimit: .zero, p1: .inert, p2: .inert, twoPoints: false)
-                            for _ in 0..<first { wide.append(blank) }
+                            // The records are not cleared: every lane a constraint takes is
+                            // written whole (`writeLane`, `finishRecords`), and the padding lanes
+                            // are made inert below. (Appending 640 blank bytes a record was 2 %
+                            // of rain's instructions.)
+                            if wide.count > first { wide.removeLast(wide.count - first) }
+                            if wide.count < first {
+                                let blank = WideContact(
+                                    a: SIMD4(repeating: staticIndex), b: SIMD4(repeating: staticIndex),
+                                    index: SIMD4(repeating: -1), nx: .zero, ny: .zero, invMassA: .zero, invIA: .zero,
+                                    invMassB: .zero, invIB: .zero, friction: .zero, biasRate: .zero, massScale: .zero,
+                                    impulseScale: .zero, speculativeRate: .zero, fixedA: .zero, fixedB: .zero, pushLimit: .zero,
+                                    p1: .inert, p2: .inert, twoPoints: false)
+                                while wide.count < first { wide.append(blank) }
+                            }
                         }
                         // Lanes filled so far per colour (reusing the masks' first entries is not
                         // possible: a small fixed array).
@@ -335,6 +343,18 @@ extension World {
                                     let slot = Int(cnt[colour]) &* 4 &+ fp[colour]
                                     fp[colour] &+= 1
                                     sp?[i] = Int32(truncatingIfNeeded: slot)
+                                }
+                                // Each colour's last record padded with inert lanes on the static
+                                // identity body: no mass, so no impulse.
+                                wide.withUnsafeMutableBufferPointer { ws in
+                                    guard let wb = ws.baseAddress else { return }
+                                    let raw = UnsafeMutableRawPointer(wb)
+                                    for colour in 0..<colours where fp[colour] & 3 != 0 {
+                                        let last = (Int(cnt[colour]) &+ (fp[colour] >> 2)) &* 4
+                                        for lane in (fp[colour] & 3)..<4 {
+                                            World.blankLane(raw, last &+ lane, staticIndex, offsets)
+                                        }
+                                    }
                                 }
                             }
                         }
@@ -561,8 +581,33 @@ extension World {
             gather(q2, sp.pointee.manifold.point2, sp.pointee.normalImpulse2, sp.pointee.tangentImpulse2)
             twoPoints[r] |= 1 << UInt8(lane)
         } else {
+            // No second point: arms, separation and impulses 0 (the records are not cleared
+            // between colourings).
+            q2[0] = 0
+            q2[4] = 0
+            q2[8] = 0
+            q2[12] = 0
+            q2[16] = 0
             q2[28] = 0
             q2[32] = 0
+        }
+    }
+
+    /// Lane `slot` made inert: on the static identity body (no mass: it takes no impulse),
+    /// every row zero, constraint index −1.
+    @inline(__always)
+    static func blankLane(_ raw: UnsafeMutableRawPointer, _ slot: Int, _ staticIndex: Int32, _ o: WideLayout.Offsets) {
+        let rec = raw + (slot >> 2) &* MemoryLayout<WideContact>.stride
+        let lane = slot & 3
+        let w = rec.assumingMemoryBound(to: WideContact.self)
+        w.pointee.a[lane] = staticIndex
+        w.pointee.b[lane] = staticIndex
+        w.pointee.index[lane] = -1
+        let d = rec.assumingMemoryBound(to: Float.self) + lane
+        for j in 0..<14 { d[o.nx &+ 4 &* j] = 0 }
+        for j in 0..<11 {
+            d[o.p1 &+ 4 &* j] = 0
+            d[o.p2 &+ 4 &* j] = 0
         }
     }
 
