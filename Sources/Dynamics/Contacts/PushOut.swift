@@ -91,7 +91,8 @@ extension World {
     /// `relaxConstraints`). A pass over those rows only.
     func pushOutLeft() -> Bool {
         let limit = World.deepRelaxSpeed
-        // Fields read in place (a constraint is 200 bytes, a solver body 80).
+        let o = WideLayout.offsets
+        // Fields read in place (a constraint is 200 bytes, a solver body 80, a record 640).
         return contactWorld.deepRows.withUnsafeBufferPointer { rows in
           contactWorld.constraintSlots.withUnsafeBufferPointer { slotBuffer in
           contactWorld.wideContacts.withUnsafeBufferPointer { records in
@@ -99,6 +100,7 @@ extension World {
                 contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
                     solverBodies.withUnsafeBufferPointer { bs in
                         guard let cp = cs.baseAddress, let pp = ps.baseAddress, let bp = bs.baseAddress else { return false }
+                        let raw = records.baseAddress.map { UnsafeRawPointer($0) }
                         for r in rows {
                             let i = Int(r)
                             let c = cp + i
@@ -111,12 +113,12 @@ extension World {
                             for k in 0..<Int(c.pointee.pointCount) {
                                 let rA: Vec2
                                 let rB: Vec2
-                                if slot >= 0, let wb = records.baseAddress {
-                                    let w = wb + (slot >> 2)
-                                    let lane = slot & 3
-                                    let q = k == 0 ? w.pointee.p1 : w.pointee.p2
-                                    rA = Vec2(Real(q.rAx[lane]), Real(q.rAy[lane]))
-                                    rB = Vec2(Real(q.rBx[lane]), Real(q.rBy[lane]))
+                                if slot >= 0, let rp = raw {
+                                    // The point's first Float at the lane (rAx, rAy, rBx, rBy 4 apart).
+                                    let q = (rp + (slot >> 2) &* MemoryLayout<WideContact>.stride)
+                                        .assumingMemoryBound(to: Float.self) + ((k == 0 ? o.p1 : o.p2) &+ (slot & 3))
+                                    rA = Vec2(Real(q[0]), Real(q[4]))
+                                    rB = Vec2(Real(q[8]), Real(q[12]))
                                 } else {
                                     let p = pp + (2 &* i &+ k)
                                     rA = p.pointee.rA
@@ -156,10 +158,15 @@ extension World {
         contactWorld.deepOverflow.removeAll(keepingCapacity: true)
         for o in contactWorld.overflowContacts where flags[Int(o)] { contactWorld.deepOverflow.append(o) }
         contactWorld.deepWide.removeAll(keepingCapacity: true)
-        for (r, w) in contactWorld.wideContacts.enumerated() {
-            var any = false
-            for lane in 0..<4 where w.index[lane] >= 0 && flags[Int(w.index[lane])] { any = true }
-            if any { contactWorld.deepWide.append(Int32(truncatingIfNeeded: r)) }
+        // The records' constraint indices read in place (a record is 640 bytes).
+        contactWorld.wideContacts.withUnsafeBufferPointer { ws in
+            guard let wb = ws.baseAddress else { return }
+            for r in 0..<ws.count {
+                let index = (wb + r).pointee.index
+                var any = false
+                for lane in 0..<4 where index[lane] >= 0 && flags[Int(index[lane])] { any = true }
+                if any { contactWorld.deepWide.append(Int32(truncatingIfNeeded: r)) }
+            }
         }
         for r in contactWorld.deepRows { flags[Int(r)] = false }
         swap(&flags, &contactWorld.deepFlags)
@@ -170,48 +177,62 @@ extension World {
     /// has not converged. A point that opens with no impulse is parting, which is no residue.
     func deepResidueLeft() -> Bool {
         let limit = World.deepRelaxSpeed
+        let o = WideLayout.offsets
+        // Everything read in place, through pointers (a constraint is 200 bytes, a solver body
+        // 80, a record 640: copies of them were most of this check's work).
         return solverBodies.withUnsafeBufferPointer { bs in
-            for o in contactWorld.deepOverflow {
-                let i = Int(o)
-                let c = contactWorld.constraints[i]
-                let a = bs[Int(c.a)]
-                let b = bs[Int(c.b)]
-                for k in 0..<Int(c.pointCount) {
-                    let p = contactWorld.constraintPoints[2 &* i &+ k]
-                    if p.normalImpulse <= 0 { continue }
-                    let vA = a.v + Vec2(-a.w * p.rA.y, a.w * p.rA.x)
-                    let vB = b.v + Vec2(-b.w * p.rB.y, b.w * p.rB.x)
-                    if (vB - vA).dot(c.normal) > limit { return true }
-                }
-            }
-            // A record read in place (it is over 400 bytes), a point at a time.
-            return contactWorld.wideContacts.withUnsafeBufferPointer { ws in
-                guard let wb = ws.baseAddress else { return false }
-                @inline(__always) func opens(_ q: UnsafePointer<WidePoint>, _ lane: Int, _ a: SolverBody, _ b: SolverBody, _ n: Vec2) -> Bool {
-                    if q.pointee.normalImpulse[lane] <= 0 { return false }
-                    let rA = Vec2(Real(q.pointee.rAx[lane]), Real(q.pointee.rAy[lane]))
-                    let rB = Vec2(Real(q.pointee.rBx[lane]), Real(q.pointee.rBy[lane]))
-                    let vA = a.v + Vec2(-a.w * rA.y, a.w * rA.x)
-                    let vB = b.v + Vec2(-b.w * rB.y, b.w * rB.x)
-                    return (vB - vA).dot(n) > limit
-                }
-                for r in contactWorld.deepWide {
-                    let w = wb + Int(r)
-                    let two = w.pointee.twoPoints
-                    for lane in 0..<4 where w.pointee.index[lane] >= 0 {
-                        let a = bs[Int(w.pointee.a[lane])]
-                        let b = bs[Int(w.pointee.b[lane])]
-                        let n = Vec2(Real(w.pointee.nx[lane]), Real(w.pointee.ny[lane]))
-                        let points = UnsafeRawPointer(w)
-                        if opens((points + MemoryLayout<WideContact>.offset(of: \.p1)!).assumingMemoryBound(to: WidePoint.self), lane, a, b, n) {
-                            return true
+            guard let bp = bs.baseAddress else { return false }
+            let overflowOpens = contactWorld.deepOverflow.withUnsafeBufferPointer { rows in
+                contactWorld.constraints.withUnsafeBufferPointer { cs in
+                    contactWorld.constraintPoints.withUnsafeBufferPointer { ps in
+                        guard let cp = cs.baseAddress, let pp = ps.baseAddress else { return false }
+                        for row in rows {
+                            let i = Int(row)
+                            let c = cp + i
+                            let a = bp + Int(c.pointee.a)
+                            let b = bp + Int(c.pointee.b)
+                            for k in 0..<Int(c.pointee.pointCount) {
+                                let p = pp + (2 &* i &+ k)
+                                if p.pointee.normalImpulse <= 0 { continue }
+                                let vA = a.pointee.v + Vec2(-a.pointee.w * p.pointee.rA.y, a.pointee.w * p.pointee.rA.x)
+                                let vB = b.pointee.v + Vec2(-b.pointee.w * p.pointee.rB.y, b.pointee.w * p.pointee.rB.x)
+                                if (vB - vA).dot(c.pointee.normal) > limit { return true }
+                            }
                         }
-                        if two && opens((points + MemoryLayout<WideContact>.offset(of: \.p2)!).assumingMemoryBound(to: WidePoint.self), lane, a, b, n) {
-                            return true
-                        }
+                        return false
                     }
                 }
-                return false
+            }
+            if overflowOpens { return true }
+            return contactWorld.deepWide.withUnsafeBufferPointer { rows in
+                contactWorld.wideContacts.withUnsafeBufferPointer { ws in
+                    guard let wb = ws.baseAddress else { return false }
+                    // A point of lane `lane` (its first Float `q`: arms 4 apart, the normal
+                    // impulse 28 on) that still pushes and opens faster than the limit.
+                    @inline(__always) func opens(
+                        _ q: UnsafePointer<Float>, _ a: UnsafePointer<SolverBody>, _ b: UnsafePointer<SolverBody>, _ n: Vec2
+                    ) -> Bool {
+                        if q[28] <= 0 { return false }
+                        let rA = Vec2(Real(q[0]), Real(q[4]))
+                        let rB = Vec2(Real(q[8]), Real(q[12]))
+                        let vA = a.pointee.v + Vec2(-a.pointee.w * rA.y, a.pointee.w * rA.x)
+                        let vB = b.pointee.v + Vec2(-b.pointee.w * rB.y, b.pointee.w * rB.x)
+                        return (vB - vA).dot(n) > limit
+                    }
+                    for r in rows {
+                        let w = wb + Int(r)
+                        let two = w.pointee.twoPoints
+                        let d = UnsafeRawPointer(w).assumingMemoryBound(to: Float.self)
+                        for lane in 0..<4 where w.pointee.index[lane] >= 0 {
+                            let a = bp + Int(w.pointee.a[lane])
+                            let b = bp + Int(w.pointee.b[lane])
+                            let n = Vec2(Real(d[o.nx &+ lane]), Real(d[o.nx &+ 4 &+ lane]))
+                            if opens(d + (o.p1 &+ lane), a, b, n) { return true }
+                            if two && opens(d + (o.p2 &+ lane), a, b, n) { return true }
+                        }
+                    }
+                    return false
+                }
             }
         }
     }
