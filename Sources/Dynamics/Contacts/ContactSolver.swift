@@ -1532,7 +1532,7 @@ extension World {
                         @inline(__always) func impulses(_ q: UnsafePointer<Float>) -> (Real, Real, Real) {
                             (Real(q[warmNormal]), Real(q[warmTangent]), Real(q[36]))
                         }
-                        // Read in place: a constraint is 200 bytes, a manifold 120.
+                        // Read in place: a manifold record is 296 bytes.
                         for ci in 0..<m {
                             let p1 = pb + 2 &* ci
                             let pair = pairBase + Int(op[ci])

@@ -171,21 +171,21 @@ extension World {
     static let wideColourCount = 24
 
     /// Colours the prepared constraints and packs them into wide records plus the overflow
-    /// list (file comment).
-    /// Colours the tick's constraints and writes the records' lanes from them and their
-    /// manifolds.
+    /// list (file comment): the colouring, then the lanes written from the constraints and
+    /// their manifolds.
     mutating func colourContacts() {
-        let reuse = colourConstraints(count: contactWorld.constraints.count, stackRows: contactWorld.stackRowsMarked)
+        let reuse = colourConstraints()
         finishColouring(reuse: reuse)
     }
 
     /// The colouring: from the keys (`colourKeys`, written by prepare: the constraints' bodies,
     /// which are dynamic, and which stay out), each constraint's colour, its lane (its slot,
-    /// `constraintSlots`; −1: the overflow), the overflow's list and the records, blank where
-    /// the colouring is new. Returns whether last tick's colouring was kept (its records hold
-    /// last tick's lanes, to be written again). `count`: the tick's constraints; `stackRows`:
-    /// the stack search has marked rows (it has run: the constraints are in their table).
-    mutating func colourConstraints(count m: Int, stackRows: Bool) -> Bool {
+    /// `constraintSlots`; −1: the overflow), the overflow's list and, where the colouring is
+    /// new, the records' table (each colour's padding lanes made inert). Returns whether last
+    /// tick's colouring was kept (its records hold last tick's lanes, to be written again).
+    mutating func colourConstraints() -> Bool {
+        let m = contactWorld.constraints.count
+        let stackRows = contactWorld.stackRowsMarked
         // Impacts and pull-in moved bodies before the sub-steps; a new list names other bodies.
         contactWorld.widePosesCurrent = false
         let n = solverBodies.count
@@ -381,22 +381,20 @@ extension World {
         var twoPoints = ContiguousArray<UInt8>()
         swap(&wide, &contactWorld.wideContacts)
         swap(&twoPoints, &contactWorld.wideTwoPoints)
-        do {
-            contactWorld.constraints.withUnsafeBufferPointer { cb in
-                contactWorld.contacts.withUnsafeBufferPointer { contacts in
-                    contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
-                        bodySims.withUnsafeBufferPointer { sims in
-                            wide.withUnsafeMutableBufferPointer { ws in
-                                contactWorld.constraintSlots.withUnsafeBufferPointer { sl in
-                                    twoPoints.withUnsafeMutableBufferPointer { tp in
-                                        guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress,
-                                              let sb = sims.baseAddress, let slp = sl.baseAddress, let tpp = tp.baseAddress,
-                                              let wb = ws.baseAddress, let cp = cb.baseAddress
-                                        else { return }
-                                        let raw = UnsafeMutableRawPointer(wb)
-                                        for i in 0..<cb.count where slp[i] >= 0 {
-                                            World.writeLane(raw, Int(slp[i]), cp + i, Int32(truncatingIfNeeded: i), base, simBase, sb, tpp, offsets)
-                                        }
+        contactWorld.constraints.withUnsafeBufferPointer { cb in
+            contactWorld.contacts.withUnsafeBufferPointer { contacts in
+                contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
+                    bodySims.withUnsafeBufferPointer { sims in
+                        wide.withUnsafeMutableBufferPointer { ws in
+                            contactWorld.constraintSlots.withUnsafeBufferPointer { sl in
+                                twoPoints.withUnsafeMutableBufferPointer { tp in
+                                    guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress,
+                                          let sb = sims.baseAddress, let slp = sl.baseAddress, let tpp = tp.baseAddress,
+                                          let wb = ws.baseAddress, let cp = cb.baseAddress
+                                    else { return }
+                                    let raw = UnsafeMutableRawPointer(wb)
+                                    for i in 0..<cb.count where slp[i] >= 0 {
+                                        World.writeLane(raw, Int(slp[i]), cp + i, Int32(truncatingIfNeeded: i), base, simBase, sb, tpp, offsets)
                                     }
                                 }
                             }
@@ -458,17 +456,14 @@ extension World {
     /// whether it stays out of the records (a rolling side or a stack row).
     @inline(__always)
     static func colourKey(_ c: UnsafePointer<ContactConstraint>) -> UInt64 {
-        World.colourKey(
-            a: c.pointee.a, b: c.pointee.b, out: c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0,
-            dynamicA: c.pointee.invMassA != 0 || c.pointee.invIA != 0, dynamicB: c.pointee.invMassB != 0 || c.pointee.invIB != 0)
-    }
-
-    /// The key from its parts: A's solver body in bits 34 and up, B's in bits 3 to 33, bit 2
-    /// out of the records, bits 1 and 0 A and B dynamic (read back by `colourConstraints`).
-    @inline(__always)
-    static func colourKey(a: Int32, b: Int32, out: Bool, dynamicA: Bool, dynamicB: Bool) -> UInt64 {
-        UInt64(UInt32(bitPattern: a)) << 34 | UInt64(UInt32(bitPattern: b)) << 3
-            | (out ? 4 : (dynamicA ? 2 : 0) | (dynamicB ? 1 : 0))
+        // A's solver body in bits 34 and up (bodies number far fewer than 2³⁰), B's in bits 3
+        // to 33, bit 2 out of the records, bits 1 and 0 A and B dynamic (read back by
+        // `colourConstraints`).
+        let out = c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0
+        let dynA = c.pointee.invMassA != 0 || c.pointee.invIA != 0
+        let dynB = c.pointee.invMassB != 0 || c.pointee.invIB != 0
+        return UInt64(UInt32(bitPattern: c.pointee.a)) << 34 | UInt64(UInt32(bitPattern: c.pointee.b)) << 3
+            | (out ? 4 : (dynA ? 2 : 0) | (dynB ? 1 : 0))
     }
 
     /// Copies the listed bodies' velocities (and, with `pose`, pose changes) into their
