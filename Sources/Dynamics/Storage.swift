@@ -104,7 +104,7 @@ struct ShapeRecord {
     /// How the shape's contact point moves as its body turns (`World.roundSide`, kept by
     /// `updateMass`, which follows every change of a shape or of its body's centre of mass).
     /// (In the geometry's tail padding: the record stays 120 bytes.)
-    var roundSide: RoundSide = .flat
+    var roundSide: RoundSide
     /// Dense index of the body in `bodySims`.
     var body: Int32
     /// Item slot of the single item or group member this shape stands for.

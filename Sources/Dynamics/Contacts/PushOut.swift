@@ -124,9 +124,7 @@ extension World {
                                     rA = p.pointee.rA
                                     rB = p.pointee.rB
                                 }
-                                let vA = a.pointee.v + Vec2(-a.pointee.w * rA.y, a.pointee.w * rA.x)
-                                let vB = b.pointee.v + Vec2(-b.pointee.w * rB.y, b.pointee.w * rB.x)
-                                if (vB - vA).dot(n) > limit { return true }
+                                if World.openingSpeed(a, b, rA, rB, n) > limit { return true }
                             }
                         }
                         return false
@@ -172,6 +170,14 @@ extension World {
         swap(&flags, &contactWorld.deepFlags)
     }
 
+    /// How fast a point with arms `rA`, `rB` opens along `n`, pt/s (negative: closing).
+    @inline(__always)
+    static func openingSpeed(
+        _ a: UnsafePointer<SolverBody>, _ b: UnsafePointer<SolverBody>, _ rA: Vec2, _ rB: Vec2, _ n: Vec2
+    ) -> Real {
+        (b.pointee.velocity(at: rB) - a.pointee.velocity(at: rA)).dot(n)
+    }
+
     /// Between the extra passes: whether some point of the deep rows that still pushes
     /// (a positive impulse) opens faster than `deepRelaxSpeed`, the residue of a pass that
     /// has not converged. A point that opens with no impulse is parting, which is no residue.
@@ -194,9 +200,7 @@ extension World {
                             for k in 0..<Int(c.pointee.pointCount) {
                                 let p = pp + (2 &* i &+ k)
                                 if p.pointee.normalImpulse <= 0 { continue }
-                                let vA = a.pointee.v + Vec2(-a.pointee.w * p.pointee.rA.y, a.pointee.w * p.pointee.rA.x)
-                                let vB = b.pointee.v + Vec2(-b.pointee.w * p.pointee.rB.y, b.pointee.w * p.pointee.rB.x)
-                                if (vB - vA).dot(c.pointee.normal) > limit { return true }
+                                if World.openingSpeed(a, b, p.pointee.rA, p.pointee.rB, c.pointee.normal) > limit { return true }
                             }
                         }
                         return false
@@ -215,9 +219,7 @@ extension World {
                         if q[28] <= 0 { return false }
                         let rA = Vec2(Real(q[0]), Real(q[4]))
                         let rB = Vec2(Real(q[8]), Real(q[12]))
-                        let vA = a.pointee.v + Vec2(-a.pointee.w * rA.y, a.pointee.w * rA.x)
-                        let vB = b.pointee.v + Vec2(-b.pointee.w * rB.y, b.pointee.w * rB.x)
-                        return (vB - vA).dot(n) > limit
+                        return World.openingSpeed(a, b, rA, rB, n) > limit
                     }
                     for r in rows {
                         let w = wb + Int(r)

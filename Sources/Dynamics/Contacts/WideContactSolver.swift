@@ -364,11 +364,6 @@ extension World {
         }
         contactWorld.colouredBodies = n
         contactWorld.colouredRecords = wide.count
-        // Each record's lanes with a second point, set as the lanes are written.
-        while contactWorld.wideTwoPoints.count < wide.count { contactWorld.wideTwoPoints.append(0) }
-        contactWorld.wideTwoPoints.withUnsafeMutableBufferPointer { tp in
-            for r in 0..<wide.count { tp[r] = 0 }
-        }
         return reuse
     }
 
@@ -381,6 +376,11 @@ extension World {
         var twoPoints = ContiguousArray<UInt8>()
         swap(&wide, &contactWorld.wideContacts)
         swap(&twoPoints, &contactWorld.wideTwoPoints)
+        // Each record's lanes with a second point, set as the lanes are written.
+        while twoPoints.count < wide.count { twoPoints.append(0) }
+        twoPoints.withUnsafeMutableBufferPointer { tp in
+            for r in 0..<wide.count { tp[r] = 0 }
+        }
         contactWorld.constraints.withUnsafeBufferPointer { cb in
             contactWorld.contacts.withUnsafeBufferPointer { contacts in
                 contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
