@@ -1303,8 +1303,11 @@ extension World {
                             for r in deepWide { World.solveWide(wp + Int(r), sp, relax: true, keepNormal: keep, friction: false) }
                         } else if useBias {
                             for r in 0..<ws.count { World.solveWide(wp + r, sp, relax: false, keepNormal: keep, friction: false) }
+                        } else if keep {
+                            // (Each model's friction rows compiled for it.)
+                            for r in 0..<ws.count { World.solveWide(wp + r, sp, relax: true, keepNormal: true, friction: true) }
                         } else {
-                            for r in 0..<ws.count { World.solveWide(wp + r, sp, relax: true, keepNormal: keep, friction: true) }
+                            for r in 0..<ws.count { World.solveWide(wp + r, sp, relax: true, keepNormal: false, friction: true) }
                         }
                         banked.withUnsafeMutableBufferPointer { bk in
                             World.storeWideStates(ls, bp, sp, bank: bk.baseAddress!, reset: false)
