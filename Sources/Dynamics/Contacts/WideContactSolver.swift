@@ -895,8 +895,10 @@ extension World {
             } else {
                 World.wideNormalRows(w, &A, &B, pose, k)
             }
+        } else if relax {
+            World.wideNormalRowRelax(&w.pointee.p1, &A, &B, pose, k)
         } else {
-            World.wideNormalRow(&w.pointee.p1, &A, &B, pose, k, relax: relax)
+            World.wideNormalRowSolve(&w.pointee.p1, &A, &B, pose, k)
         }
         if relax && withFriction {
             let friction = w.pointee.friction
@@ -924,6 +926,22 @@ extension World {
     ) {
         World.wideNormalRow(&w.pointee.p1, &A, &B, pose, k, relax: true)
         World.wideNormalRow(&w.pointee.p2, &A, &B, pose, k, relax: true)
+    }
+
+    /// A one-point record's normal row, each pass's own (the compiler calls the row rather
+    /// than inline it; a call of the general row chose the pass at run time).
+    @inline(never)
+    static func wideNormalRowSolve(
+        _ q: inout WidePoint, _ A: inout WideBodies, _ B: inout WideBodies, _ pose: WidePose, _ k: WideRow
+    ) {
+        World.wideNormalRow(&q, &A, &B, pose, k, relax: false)
+    }
+
+    @inline(never)
+    static func wideNormalRowRelax(
+        _ q: inout WidePoint, _ A: inout WideBodies, _ B: inout WideBodies, _ pose: WidePose, _ k: WideRow
+    ) {
+        World.wideNormalRow(&q, &A, &B, pose, k, relax: true)
     }
 
     /// A point's normal row on four lanes (`solveContact`'s, lane by lane). In the relax
