@@ -15,7 +15,11 @@
 #   runs:  fresh worlds per scene and engine (default 3)
 # Environment: PEERS=<path to run-peers.sh> (default ../shared/bench/run-peers.sh, relative to
 #              the repository's root; a relative PEERS is taken from there too);
-#              DYN_BENCH=<a built dyn-bench> skips the build and runs that binary.
+#              DYN_BENCH=<a built dyn-bench> skips the build and runs that binary;
+#              BENCH_CPU=<a CPU number> runs every engine on that CPU (default: the last one,
+#              where `taskset` exists; BENCH_CPU=none does not pin). On a shared machine the
+#              cores' speeds differ from moment to moment (the same binary on two cores at once
+#              differed by up to 30 %); on one core, run after run, the engines meet the same one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SCENE="${1:-all}"
@@ -30,15 +34,18 @@ V3_HARNESS="$(cd "$(dirname "$PEERS")" && pwd)/peers/box2d3_py_bench.py"
 have_v3=no
 if [ -x "$V3_PY" ] && [ -f "$V3_HARNESS" ] && "$V3_PY" -c 'import pyb2d3' 2> /dev/null; then have_v3=yes; fi
 
-echo "# $(date -u +%FT%TZ) $(uname -m) cores=$(nproc) load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >&2
+PIN=()
+CPU="${BENCH_CPU:-$(($(nproc) - 1))}"
+if [ "$CPU" != none ] && command -v taskset > /dev/null; then PIN=(taskset -c "$CPU"); fi
+echo "# $(date -u +%FT%TZ) $(uname -m) cores=$(nproc) pinned to CPU: ${PIN[*]:+$CPU}${PIN[*]:-none} load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >&2
 if [ "$SCENE" = all ]; then scenes="pyramid20 pyramid100 rain chains"; else scenes="$SCENE"; fi
 for s in $scenes; do
 	for ((r = 0; r < RUNS; r++)); do
-		"$BIN" "$s" 1 2>> "$OUT/dyn.log" | grep -E '^dyn ' >> "$OUT/runs.txt" || true
-		"$OUT/box2d24_bench" "$s" 1 2>> "$OUT/peers-details.log" | grep -E '^box2d24 ' >> "$OUT/runs.txt" || true
-		"$OUT/chipmunk7_bench" "$s" 1 2>> "$OUT/peers-details.log" | grep -E '^chipmunk7 ' >> "$OUT/runs.txt" || true
+		${PIN[@]+"${PIN[@]}"} "$BIN" "$s" 1 2>> "$OUT/dyn.log" | grep -E '^dyn ' >> "$OUT/runs.txt" || true
+		${PIN[@]+"${PIN[@]}"} "$OUT/box2d24_bench" "$s" 1 2>> "$OUT/peers-details.log" | grep -E '^box2d24 ' >> "$OUT/runs.txt" || true
+		${PIN[@]+"${PIN[@]}"} "$OUT/chipmunk7_bench" "$s" 1 2>> "$OUT/peers-details.log" | grep -E '^chipmunk7 ' >> "$OUT/runs.txt" || true
 		if [ "$have_v3" = yes ]; then
-			"$V3_PY" "$V3_HARNESS" "$s" 1 2>> "$OUT/peers-details.log" | grep -E '^box2d3 ' >> "$OUT/runs.txt" || true
+			${PIN[@]+"${PIN[@]}"} "$V3_PY" "$V3_HARNESS" "$s" 1 2>> "$OUT/peers-details.log" | grep -E '^box2d3 ' >> "$OUT/runs.txt" || true
 		fi
 	done
 done
