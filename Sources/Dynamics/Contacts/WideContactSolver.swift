@@ -769,7 +769,7 @@ extension World {
         _ ln: SIMD4<Float>, _ lt: SIMD4<Float>, _ friction: SIMD4<Float>
     ) -> SIMDMask<SIMD4<Int32>> {
         let limit: SIMD4<Float> = friction * ln * 0.999
-        let magnitude: SIMD4<Float> = lt.replacing(with: -lt, where: lt .< 0)
+        let magnitude = wideAbs(lt)
         return (magnitude .>= limit) .& (ln .> SIMD4<Float>.zero)
     }
 
@@ -970,13 +970,13 @@ extension World {
         let newImpulse: SIMD4<Float>
         if relax {
             let bias = wideSelect(s, s * k.specRate, zero * s)
-            newImpulse = wideMax(old - q.normalMass * (vn + bias) - zero * old, zero)
+            newImpulse = wideClampAtZero(old - q.normalMass * (vn + bias) - zero * old)
         } else {
             // Speculative (s > 0): the gap may close, not more.
             let bias = wideSelect(s, s * k.specRate, wideMax(k.biasRate * s, k.minBias))
             let massScale = wideSelect(s, one, k.softMass)
             let impulseScale = wideSelect(s, zero, k.softImpulse)
-            newImpulse = wideMax(old - q.normalMass * massScale * (vn + bias) - impulseScale * old, zero)
+            newImpulse = wideClampAtZero(old - q.normalMass * massScale * (vn + bias) - impulseScale * old)
         }
         let impulse = newImpulse - old
         q.normalImpulse = newImpulse
