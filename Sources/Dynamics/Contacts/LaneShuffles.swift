@@ -83,3 +83,16 @@ func wideAbs(_ a: SIMD4<Float>) -> SIMD4<Float> {
     return a.replacing(with: -a, where: a .< 0)
     #endif
 }
+
+/// `wideMin(wideMax(x, −m), m)` in two operations (the hardware's max and min, the bound first:
+/// on a tie, ±0 against ∓0, they keep `x` as the selects do). The same bits for every x that is
+/// not a NaN (the selects turn a NaN into a bound, these keep it; a friction row's x is a
+/// finite impulse).
+@inline(__always)
+func wideClamp(_ x: SIMD4<Float>, _ m: SIMD4<Float>) -> SIMD4<Float> {
+    #if arch(x86_64)
+    return _mm_min_ps(m, _mm_max_ps(-m, x))
+    #else
+    return wideMin(wideMax(x, -m), m)
+    #endif
+}

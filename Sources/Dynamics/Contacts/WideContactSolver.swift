@@ -1014,7 +1014,7 @@ extension World {
         // from the last (Box2D v3); otherwise over the tick so far (see solveContact).
         let old = keepNormal ? subT : totalT + subT
         let maxFriction = friction * (keepNormal ? sub : normal)
-        let newImpulse = wideMin(wideMax(old - q.tangentMass * vt, -maxFriction), maxFriction)
+        let newImpulse = wideClamp(old - q.tangentMass * vt, maxFriction)
         let impulse = newImpulse - old
         q.totalNormalImpulse = normal
         if keepNormal {
