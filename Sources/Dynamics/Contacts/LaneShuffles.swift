@@ -96,3 +96,14 @@ func wideClamp(_ x: SIMD4<Float>, _ m: SIMD4<Float>) -> SIMD4<Float> {
     return wideMin(wideMax(x, -m), m)
     #endif
 }
+
+/// `wideMax(a, b)` in one operation (the hardware's max, `b` first: on a tie it keeps `a`, as
+/// the select does): the same bits where neither is a NaN.
+@inline(__always)
+func wideMaxOrdered(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+    #if arch(x86_64)
+    return _mm_max_ps(b, a)
+    #else
+    return wideMax(a, b)
+    #endif
+}

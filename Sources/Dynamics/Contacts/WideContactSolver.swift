@@ -973,7 +973,7 @@ extension World {
             newImpulse = wideClampAtZero(old - q.normalMass * (vn + bias) - zero * old)
         } else {
             // Speculative (s > 0): the gap may close, not more.
-            let bias = wideSelect(s, s * k.specRate, wideMax(k.biasRate * s, k.minBias))
+            let bias = wideSelect(s, s * k.specRate, wideMaxOrdered(k.biasRate * s, k.minBias))
             let massScale = wideSelect(s, one, k.softMass)
             let impulseScale = wideSelect(s, zero, k.softImpulse)
             newImpulse = wideClampAtZero(old - q.normalMass * massScale * (vn + bias) - impulseScale * old)
