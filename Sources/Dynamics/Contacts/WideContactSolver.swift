@@ -153,7 +153,8 @@ struct WideContact {
 /// Lane-wise maximum and minimum on SIMD4<Float>, written so that they inline into the kernel
 /// (the standard library's generic `pointwiseMax` was left as a call in a kernel this size).
 /// A NaN in `a` gives `b`, as `pointwiseMax` does: an inert second point of a pair the impact
-/// pass owns has no mass and an infinite speculative rate, 0 · ∞, and must come out 0.
+/// pass owns has no mass and an infinite speculative rate, 0 · ∞, and must come out 0. (The
+/// rows use the shorter forms of LaneShuffles.swift, which these define off x86-64.)
 @inline(__always)
 func wideMax(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> { a.replacing(with: b, where: .!(a .>= b)) }
 
