@@ -941,12 +941,13 @@ extension World {
                                         for k in 0..<m {
                                             let ci = Int(list[k])
                                             let sp = simBase + Int((base + ci).pointee.sim)
+                                            let key: UInt64
                                             if pointsForAll || sp.pointee.restitution > 0 {
-                                                World.buildConstraint(
+                                                key = World.buildConstraint(
                                                     ci, isStatic: k >= dynamicCount, tables, base, simBase, sb, bb, shb, cp + k,
                                                     pp + 2 &* k)
                                             } else {
-                                                World.buildConstraintHeader(
+                                                key = World.buildConstraintHeader(
                                                     ci, isStatic: k >= dynamicCount, tables, base, simBase, sb, bb, shb, cp + k)
                                             }
                                             // Deep: a point deeper than the slop at the tick's start
@@ -966,7 +967,6 @@ extension World {
                                                 }
                                             }
                                             if c.pointee.restitution > 0 { anyRestitution = true }
-                                            let key = World.colourKey(c)
                                             if kp?[k] != key {
                                                 keysChanged = true
                                                 kp?[k] = key
@@ -1042,12 +1042,14 @@ extension World {
     /// A constraint's own fields, without its points (a coloured constraint's lanes are written
     /// from the manifold, `writeLanesFromManifolds`) and without what only restitution and the
     /// stack search read (the points' approach speeds: `buildConstraint` adds them).
-    @inline(__always)
+    /// Returns the constraint's colouring key (`colourKey`, from the values at hand rather
+    /// than read back from the constraint just written: 27 instructions a constraint).
+    @inline(__always) @discardableResult
     static func buildConstraintHeader(
         _ ci: Int, isStatic: Bool, _ t: PrepareTables, _ contacts: UnsafePointer<Contact>,
         _ sims: UnsafePointer<ContactSim>, _ bodySims: UnsafePointer<BodySim>, _ bodies: UnsafePointer<SolverBody>,
         _ shapes: UnsafePointer<ShapeRecord>, _ out: UnsafeMutablePointer<ContactConstraint>
-    ) {
+    ) -> UInt64 {
         let cp = contacts + ci
         let sp = sims + Int(cp.pointee.sim)
         let bodyA = cp.pointee.bodyA
@@ -1080,27 +1082,33 @@ extension World {
             fixedB = sideB == .centred
             if !fixedB { rollB = World.rollingRadius(gB.pointee.geometry, simB.pointee.transform.q, -n) }
         }
+        let mA = pa.pointee.invMass
+        let iA = pa.pointee.invInertia
+        let mB = pb.pointee.invMass
+        let iB = pb.pointee.invInertia
         out.pointee = ContactConstraint(
                 a: a, b: b, contact: Int32(truncatingIfNeeded: ci), pointCount: Int32(truncatingIfNeeded: count),
-                normal: n, friction: sp.pointee.friction, restitution: sp.pointee.restitution, invMassA: pa.pointee.invMass,
-                invIA: pa.pointee.invInertia, invMassB: pb.pointee.invMass, invIB: pb.pointee.invInertia,
+                normal: n, friction: sp.pointee.friction, restitution: sp.pointee.restitution, invMassA: mA,
+                invIA: iA, invMassB: mB, invIB: iB,
                 softness: isStatic ? t.staticSoft : t.soft, relativeVelocity1: 0, relativeVelocity2: 0,
                 speculativeRate: t.invH, rollA: rollA, rollB: rollB, fixedArmA: fixedA, fixedArmB: fixedB)
+        return World.colourKey(
+            a: a, b: b, out: rollA > 0 || rollB > 0, dynA: mA != 0 || iA != 0, dynB: mB != 0 || iB != 0)
     }
 
     /// A constraint with its points (in `points`), for the readers of points: the overflow's
     /// rows, restitution and the stack search.
-    @inline(__always)
+    @inline(__always) @discardableResult
     static func buildConstraint(
         _ ci: Int, isStatic: Bool, _ t: PrepareTables, _ contacts: UnsafePointer<Contact>,
         _ sims: UnsafePointer<ContactSim>, _ bodySims: UnsafePointer<BodySim>, _ bodies: UnsafePointer<SolverBody>,
         _ shapes: UnsafePointer<ShapeRecord>, _ out: UnsafeMutablePointer<ContactConstraint>,
         _ points: UnsafeMutablePointer<ContactConstraintPoint>
-    ) {
+    ) -> UInt64 {
         // Its own fields first (bodies, normal, masses), then the points and what only
         // restitution and the stack search read: the points' approach speeds, and no
         // speculative rows for a pair the impact pass owns.
-        World.buildConstraintHeader(ci, isStatic: isStatic, t, contacts, sims, bodySims, bodies, shapes, out)
+        let key = World.buildConstraintHeader(ci, isStatic: isStatic, t, contacts, sims, bodySims, bodies, shapes, out)
         let sp = sims + Int((contacts + ci).pointee.sim)
         let bodyA = (contacts + ci).pointee.bodyA
         let a = out.pointee.a
@@ -1150,6 +1158,7 @@ extension World {
         if sp.pointee.restitution > 0 && Swift.min(vn1, vn2) < -World.restitutionThreshold {
             out.pointee.speculativeRate = .infinity
         }
+        return key
     }
 
     // MARK: Sub-step passes

@@ -460,10 +460,15 @@ extension World {
         // A's solver body in bits 34 and up (bodies number far fewer than 2³⁰), B's in bits 3
         // to 33, bit 2 out of the records, bits 1 and 0 A and B dynamic (read back by
         // `colourConstraints`).
-        let out = c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0
-        let dynA = c.pointee.invMassA != 0 || c.pointee.invIA != 0
-        let dynB = c.pointee.invMassB != 0 || c.pointee.invIB != 0
-        return UInt64(UInt32(bitPattern: c.pointee.a)) << 34 | UInt64(UInt32(bitPattern: c.pointee.b)) << 3
+        World.colourKey(
+            a: c.pointee.a, b: c.pointee.b, out: c.pointee.rollA > 0 || c.pointee.rollB > 0 || c.pointee.stackUpper != 0,
+            dynA: c.pointee.invMassA != 0 || c.pointee.invIA != 0, dynB: c.pointee.invMassB != 0 || c.pointee.invIB != 0)
+    }
+
+    /// The key from its parts (prepare has them at hand as it builds the constraint).
+    @inline(__always)
+    static func colourKey(a: Int32, b: Int32, out: Bool, dynA: Bool, dynB: Bool) -> UInt64 {
+        UInt64(UInt32(bitPattern: a)) << 34 | UInt64(UInt32(bitPattern: b)) << 3
             | (out ? 4 : (dynA ? 2 : 0) | (dynB ? 1 : 0))
     }
 
