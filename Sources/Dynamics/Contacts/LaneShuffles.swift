@@ -107,3 +107,45 @@ func wideMaxOrdered(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
     return wideMax(a, b)
     #endif
 }
+
+/// A solver body's velocity in single precision, (vx, vy, ω, 0): on x86-64 the pair (vx, vy)
+/// converted in one operation. The same conversions, so the same bits.
+@inline(__always)
+func singleVelocity(_ b: UnsafePointer<SolverBody>) -> SIMD4<Float> {
+    #if arch(x86_64)
+    let v = UnsafeRawPointer(b.pointer(to: \.v)!).loadUnaligned(as: SIMD2<Double>.self)
+    let w = _mm_cvtsd_ss(_mm_setzero_ps(), SIMD2<Double>(b.pointee.w, 0))
+    return _mm_movelh_ps(_mm_cvtpd_ps(v), w)
+    #else
+    return SIMD4(Float(b.pointee.v.x), Float(b.pointee.v.y), Float(b.pointee.w), 0)
+    #endif
+}
+
+/// A solver body's pose change in single precision, (dpx, dpy, cos, sin): two pair
+/// conversions on x86-64. The same bits.
+@inline(__always)
+func singlePose(_ b: UnsafePointer<SolverBody>) -> SIMD4<Float> {
+    #if arch(x86_64)
+    let dp = UnsafeRawPointer(b.pointer(to: \.dp)!).loadUnaligned(as: SIMD2<Double>.self)
+    let dq = UnsafeRawPointer(b.pointer(to: \.dq)!).loadUnaligned(as: SIMD2<Double>.self)
+    return _mm_movelh_ps(_mm_cvtpd_ps(dp), _mm_cvtpd_ps(dq))
+    #else
+    return SIMD4(Float(b.pointee.dp.x), Float(b.pointee.dp.y), Float(b.pointee.dq.c), Float(b.pointee.dq.s))
+    #endif
+}
+
+/// Adds a single-precision velocity change (dvx, dvy, dω, ·) to a solver body, each lane
+/// converted to double and added (on x86-64 the pair in one conversion and one addition).
+@inline(__always)
+func addVelocityChange(_ b: UnsafeMutablePointer<SolverBody>, _ d: SIMD4<Float>) {
+    #if arch(x86_64)
+    let p = UnsafeMutableRawPointer(b.pointer(to: \.v)!)
+    let v = p.loadUnaligned(as: SIMD2<Double>.self)
+    p.storeBytes(of: v + _mm_cvtps_pd(d), as: SIMD2<Double>.self)
+    b.pointee.w += Double(d[2])
+    #else
+    b.pointee.v.x += Double(d[0])
+    b.pointee.v.y += Double(d[1])
+    b.pointee.w += Double(d[2])
+    #endif
+}

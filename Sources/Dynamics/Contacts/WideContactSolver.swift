@@ -482,11 +482,8 @@ extension World {
         for i in list {
             let b = bodies + Int(i)
             let s = states + Int(i)
-            s.pointee.vel = SIMD4(Float(b.pointee.v.x), Float(b.pointee.v.y), Float(b.pointee.w), 0)
-            if pose {
-                s.pointee.pose = SIMD4(
-                    Float(b.pointee.dp.x), Float(b.pointee.dp.y), Float(b.pointee.dq.c), Float(b.pointee.dq.s))
-            }
+            s.pointee.vel = singleVelocity(b)
+            if pose { s.pointee.pose = singlePose(b) }
         }
     }
 
@@ -501,11 +498,8 @@ extension World {
     ) {
         for i in list {
             let b = bodies + Int(i)
-            let v0 = SIMD4(Float(b.pointee.v.x), Float(b.pointee.v.y), Float(b.pointee.w), 0)
-            let d = states[Int(i)].vel - v0
-            b.pointee.v.x += Real(d[0])
-            b.pointee.v.y += Real(d[1])
-            b.pointee.w += Real(d[2])
+            let d = states[Int(i)].vel - singleVelocity(b)
+            addVelocityChange(b, d)
             bank[Int(i)] = reset ? d : bank[Int(i)] + d
         }
     }
