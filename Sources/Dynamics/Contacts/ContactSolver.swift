@@ -1197,13 +1197,7 @@ extension World {
                                 // in WideContactSolver.swift): what the records changed in the
                                 // sub-step before, less the halves of sliding points.
                                 for r in 0..<ws.count { World.halveSlidingWide(wp + r, kp) }
-                                for i in ls {
-                                    let b = bp + Int(i)
-                                    let d = kp[Int(i)]
-                                    b.pointee.v.x += Real(d[0])
-                                    b.pointee.v.y += Real(d[1])
-                                    b.pointee.w += Real(d[2])
-                                }
+                                for i in ls { addVelocityChange(bp + Int(i), kp[Int(i)]) }
                             }
                         }
                     }
