@@ -6,6 +6,7 @@
 // portable lane-by-lane form. Both move values only: the same bits either way. Also two
 // selects SSE2 does in fewer operations (`wideClampAtZero`, `wideAbs`), the same bits too.
 
+import DynamicsMath
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
 #endif
@@ -147,5 +148,17 @@ func addVelocityChange(_ b: UnsafeMutablePointer<SolverBody>, _ d: SIMD4<Float>)
     b.pointee.v.x += Double(d[0])
     b.pointee.v.y += Double(d[1])
     b.pointee.w += Double(d[2])
+    #endif
+}
+
+/// The sum a + b in double precision, then in single precision, in lanes 0 and 1 (x and y):
+/// one addition and one conversion for the pair on x86-64. The same bits as
+/// `Float(a.x + b.x)`, `Float(a.y + b.y)`.
+@inline(__always)
+func singleSum(_ a: Vec2, _ b: Vec2) -> SIMD4<Float> {
+    #if arch(x86_64)
+    return _mm_cvtpd_ps(SIMD2<Double>(a.x, a.y) + SIMD2<Double>(b.x, b.y))
+    #else
+    return SIMD4(Float(a.x + b.x), Float(a.y + b.y), 0, 0)
     #endif
 }

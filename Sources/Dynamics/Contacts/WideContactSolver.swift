@@ -562,10 +562,12 @@ extension World {
         // A point's first Float at the lane: arms (rA, rB), the manifold's separation in
         // the base separation's place, impulses (normal, tangential).
         @inline(__always) func gather(_ q: UnsafeMutablePointer<Float>, _ m: ManifoldPoint, _ ln: Real, _ lt: Real) {
-            q[0] = Float(m.anchorA.x + offA.x)
-            q[4] = Float(m.anchorA.y + offA.y)
-            q[8] = Float(m.anchorB.x + offB.x)
-            q[12] = Float(m.anchorB.y + offB.y)
+            let rA = singleSum(m.anchorA, offA)
+            let rB = singleSum(m.anchorB, offB)
+            q[0] = rA[0]
+            q[4] = rA[1]
+            q[8] = rB[0]
+            q[12] = rB[1]
             q[16] = Float(m.separation)
             q[28] = Float(ln)
             q[32] = Float(lt)
