@@ -162,3 +162,13 @@ func singleSum(_ a: Vec2, _ b: Vec2) -> SIMD4<Float> {
     return SIMD4(Float(a.x + b.x), Float(a.y + b.y), 0, 0)
     #endif
 }
+
+/// (Float(x), Float(y)) in lanes 0 and 1: one conversion for the pair on x86-64.
+@inline(__always)
+func singlePair(_ x: Double, _ y: Double) -> SIMD4<Float> {
+    #if arch(x86_64)
+    return _mm_cvtpd_ps(SIMD2<Double>(x, y))
+    #else
+    return SIMD4(Float(x), Float(y), 0, 0)
+    #endif
+}

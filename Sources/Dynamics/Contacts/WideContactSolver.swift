@@ -517,15 +517,20 @@ extension World {
         w.pointee.b[lane] = cp.pointee.b
         w.pointee.index[lane] = i
         // Field offsets in Floats (every field a SIMD4<Float> of 4; a point's fields in order).
-        d[o.nx] = Float(cp.pointee.normal.x)
-        d[o.nx &+ 4] = Float(cp.pointee.normal.y)
-        d[o.nx &+ 8] = Float(cp.pointee.invMassA)
-        d[o.nx &+ 12] = Float(cp.pointee.invIA)
-        d[o.nx &+ 16] = Float(cp.pointee.invMassB)
-        d[o.nx &+ 20] = Float(cp.pointee.invIB)
+        // (Pairs converted together: `singlePair`.)
+        let n = singlePair(cp.pointee.normal.x, cp.pointee.normal.y)
+        let massesA = singlePair(cp.pointee.invMassA, cp.pointee.invIA)
+        let massesB = singlePair(cp.pointee.invMassB, cp.pointee.invIB)
+        let soft = singlePair(cp.pointee.softness.biasRate, cp.pointee.softness.massScale)
+        d[o.nx] = n[0]
+        d[o.nx &+ 4] = n[1]
+        d[o.nx &+ 8] = massesA[0]
+        d[o.nx &+ 12] = massesA[1]
+        d[o.nx &+ 16] = massesB[0]
+        d[o.nx &+ 20] = massesB[1]
         d[o.nx &+ 24] = Float(cp.pointee.friction)
-        d[o.nx &+ 28] = Float(cp.pointee.softness.biasRate)
-        d[o.nx &+ 32] = Float(cp.pointee.softness.massScale)
+        d[o.nx &+ 28] = soft[0]
+        d[o.nx &+ 32] = soft[1]
         d[o.nx &+ 36] = Float(cp.pointee.softness.impulseScale)
         d[o.nx &+ 40] = Float(cp.pointee.speculativeRate)
         d[o.nx &+ 44] = cp.pointee.fixedArmA ? 1 : 0
@@ -569,8 +574,9 @@ extension World {
             q[8] = rB[0]
             q[12] = rB[1]
             q[16] = Float(m.separation)
-            q[28] = Float(ln)
-            q[32] = Float(lt)
+            let impulses = singlePair(ln, lt)
+            q[28] = impulses[0]
+            q[32] = impulses[1]
         }
         gather(d + o.p1, sp.pointee.manifold.point1, sp.pointee.normalImpulse1, sp.pointee.tangentImpulse1)
         let q2 = d + o.p2
