@@ -3,8 +3,14 @@
 // On x86-64 with SSE2's own shuffles (unpack, move high/low), as Box2D v3's `b2GatherBodies`
 // and `b2ScatterBodies` do; built from lane reads and writes, the compiler moved one lane at a
 // time (about 33 instructions to scatter four bodies' velocities, 17 this way). Elsewhere the
-// portable lane-by-lane form. Both move values only: the same bits either way. Also two
-// selects SSE2 does in fewer operations (`wideClampAtZero`, `wideAbs`), the same bits too.
+// portable lane-by-lane form. Both move values only: the same bits either way.
+//
+// Also the rows' lane operations that SSE2 does in fewer instructions than the portable form
+// (Docs/solver.md, "Each pass its own rows"): selects against zero as a compare and a mask, a
+// clamp and a floor with the hardware's max and min (the selects' bits wherever no operand is a
+// NaN), and the conversions between a solver body (double) and its single-precision state, or
+// between a constraint's pairs of fields and its lanes, two values in one conversion. Each is
+// the same arithmetic as the portable form beside it.
 
 import DynamicsMath
 #if arch(x86_64)
