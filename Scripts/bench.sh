@@ -37,7 +37,9 @@ if [ -x "$V3_PY" ] && [ -f "$V3_HARNESS" ] && "$V3_PY" -c 'import pyb2d3' 2> /de
 PIN=()
 CPU="${BENCH_CPU:-$(($(nproc) - 1))}"
 if [ "$CPU" != none ] && command -v taskset > /dev/null; then PIN=(taskset -c "$CPU"); fi
-echo "# $(date -u +%FT%TZ) $(uname -m) cores=$(nproc) pinned to CPU: ${PIN[*]:+$CPU}${PIN[*]:-none} load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >&2
+PINNED=none
+if [ ${#PIN[@]} -gt 0 ]; then PINNED="$CPU"; fi
+echo "# $(date -u +%FT%TZ) $(uname -m) cores=$(nproc) pinned to CPU: $PINNED load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')" >&2
 if [ "$SCENE" = all ]; then scenes="pyramid20 pyramid100 rain chains"; else scenes="$SCENE"; fi
 for s in $scenes; do
 	for ((r = 0; r < RUNS; r++)); do
