@@ -205,32 +205,89 @@ struct UndoReplayTests {
     }
 
     @Test("The measured policy takes a checkpoint once the commands since the last one cost a copy of the world",
-          arguments: [20, 4000])
-    func measuredCheckpoints(items: Int) throws {
+          arguments: [20, 4000], [false, true])
+    func measuredCheckpoints(items: Int, keepLoop: Bool) throws {
         let s = ScriptSession()
-        s.run("for i in 0..<\(items) { add view \"b{i}\" frame (i % 50 * 12) (floor(i / 50) * 12) 10 10 }")
-        s.interp.clearUndo()
-        for i in 0..<60 { s.entry("set b\(i % items).x \(i)") }
+        if !keepLoop {
+            s.run("for i in 0..<\(items) { add view \"b{i}\" frame (i % 50 * 12) (floor(i / 50) * 12) 10 10 }")
+            s.interp.clearUndo()
+        } else {
+            // The loop that builds the world is itself a unit: a long one.
+            s.entry("for i in 0..<\(items) { add view \"b{i}\" frame (i % 50 * 12) (floor(i / 50) * 12) 10 10 }")
+        }
+        for i in 0..<60 { s.entry(i % 2 == 0 ? "set b\(i % items).x \(i)" : "add view c\(i) frame \(i * 12) 3000 10 10") }
         // Each unit's cost is the command's run time, so how many checkpoints a run takes
         // depends on the machine; its bounds do not: the first command always keeps one, two
-        // checkpoints are a copy's cost apart (or follow a command that took eight), and none
+        // checkpoints are a copy's cost apart (or follow a command that took eight, unless that
+        // command's own checkpoint followed a long command: its time is the copies), and none
         // is further apart than that plus one command.
         let units = s.interp.history.units
         #expect(units.first?.hasCheckpoint == true)
         let copy = s.interp.checkpointCost()
         var since: Int64 = -1
         var heavy = false
+        var afterLong = false
         for u in units {
             if u.hasCheckpoint {
                 #expect(since < 0 || since >= copy || heavy)
+                // Never two checkpoints in a row for a long command.
+                #expect(!(u.afterLongCommand && afterLong))
                 since = 0
-                heavy = u.cost > 8 * copy
+                heavy = u.cost > 8 * copy && !u.afterLongCommand
+                afterLong = u.afterLongCommand
             } else {
                 #expect(since < copy && !heavy)
                 since += u.cost
                 heavy = false
+                afterLong = false
             }
         }
+    }
+
+    @Test("A checkpoint follows a long command, but not a command whose own checkpoint followed one")
+    func longCommandRuleDoesNotChain() throws {
+        let s = ScriptSession()
+        s.entry("for i in 0..<500 { add view \"b{i}\" frame (i % 50 * 12) (floor(i / 50) * 12) 10 10 }")
+        let copy = s.interp.checkpointCost()
+        #expect(copy > 0)
+        // Costs set by hand (they are run times otherwise): a long unit with a checkpoint.
+        var h = UndoHistory()
+        h.units = [UndoUnit(label: "long", replay: [], checkpoint: s.interp.session, cost: 100 * copy)]
+        s.interp.history = h
+        #expect(s.interp.checkpointDue())
+        #expect(s.interp.history.longCommandCheckpoint)
+        // The command after it kept a checkpoint for that reason and took long: its time is the
+        // copies that checkpoint caused, so no further checkpoint is due.
+        var after = UndoUnit(label: "after", replay: [], checkpoint: s.interp.session, cost: 100 * copy)
+        after.afterLongCommand = true
+        h.units.append(after)
+        s.interp.history = h
+        #expect(!s.interp.checkpointDue())
+        // The same unit with a checkpoint taken for another reason did run long itself.
+        h.units[1].afterLongCommand = false
+        s.interp.history = h
+        #expect(s.interp.checkpointDue())
+    }
+
+    @Test("After the loop that built a large world, cheap commands do not each keep a copy of it")
+    func noCheckpointPerCommandAfterALongOne() throws {
+        let s = ScriptSession()
+        s.entry("for i in 0..<20000 { add view \"b{i}\" frame (i % 200 * 12) (floor(i / 200) * 12) 10 10 }")
+        for i in 0..<40 { s.entry("set b\(i * 7).x \(i)") }
+        // The loop keeps one (the first unit), the command after it one (the loop ran long);
+        // the cheap commands after that share the checkpoints a copy's worth of them at a time.
+        // Before, each took a checkpoint in turn: 41, each a copy of the world.
+        let units = s.interp.history.units
+        #expect(units.count == 41)
+        #expect(units.filter(\.afterLongCommand).count <= 1)
+        let copy = s.interp.checkpointCost()
+        let cheap = units.dropFirst(2).reduce(Int64(0)) { $0 + $1.cost }
+        #expect(s.interp.undoCheckpointCount <= 2 + Int(cheap / Swift.max(copy, 1)) + 1)
+        // And every state is still had back exactly.
+        let last = fingerprint(s)
+        #expect(s.entry("undo") == nil)
+        #expect(s.entry("set b273.x 39") == nil)
+        #expect(fingerprint(s) == last)
     }
 
     @Test("A failed entry is taken back by replay when no checkpoint was kept before it", arguments: UndoHistoryTests.policies)
