@@ -728,7 +728,7 @@ extension World {
                               centred: Bool) {
         var A = WideBodies(bodies, w.pointee.a)
         var B = WideBodies(bodies, w.pointee.b)
-        let k = WideRow(w, relax: true)
+        let k = WideRow(w)
         let friction = w.pointee.friction
         World.warmStartWidePoint(&w.pointee.p1, &A, &B, k, friction: friction, centred: centred)
         if w.pointee.twoPoints { World.warmStartWidePoint(&w.pointee.p2, &A, &B, k, friction: friction, centred: centred) }
@@ -809,10 +809,10 @@ extension World {
     }
 
     /// What the rows of one record share in a pass (no closures: a closure capturing the
-    /// body lanes would allocate in an unoptimized build).
+    /// body lanes would allocate in an unoptimized build). The soft scales are the biased
+    /// pass's (the relax's row, `wideNormalRow(relax: true)`, reads none of them).
     struct WideRow {
         let w: UnsafeMutablePointer<WideContact>
-        let relax: Bool
         // Read from the record where used rather than held: eleven vectors held through the
         // rows spilled to the stack (SSE2 has sixteen registers), and a load from the record
         // costs what a reload of a spill does, without the store.
@@ -822,16 +822,15 @@ extension World {
         var iA: SIMD4<Float> { @inline(__always) get { w.pointee.invIA } }
         var mB: SIMD4<Float> { @inline(__always) get { w.pointee.invMassB } }
         var iB: SIMD4<Float> { @inline(__always) get { w.pointee.invIB } }
-        var biasRate: SIMD4<Float> { @inline(__always) get { relax ? .zero : w.pointee.biasRate } }
-        var softMass: SIMD4<Float> { @inline(__always) get { relax ? SIMD4(repeating: 1) : w.pointee.massScale } }
-        var softImpulse: SIMD4<Float> { @inline(__always) get { relax ? .zero : w.pointee.impulseScale } }
+        var biasRate: SIMD4<Float> { @inline(__always) get { w.pointee.biasRate } }
+        var softMass: SIMD4<Float> { @inline(__always) get { w.pointee.massScale } }
+        var softImpulse: SIMD4<Float> { @inline(__always) get { w.pointee.impulseScale } }
         var specRate: SIMD4<Float> { @inline(__always) get { w.pointee.speculativeRate } }
         var minBias: SIMD4<Float> { @inline(__always) get { -w.pointee.pushLimit } }
 
         @inline(__always)
-        init(_ w: UnsafeMutablePointer<WideContact>, relax: Bool) {
+        init(_ w: UnsafeMutablePointer<WideContact>) {
             self.w = w
-            self.relax = relax
         }
     }
 
@@ -895,7 +894,7 @@ extension World {
         var A = WideBodies(bodies, w.pointee.a)
         var B = WideBodies(bodies, w.pointee.b)
         let pose = WidePose(w, bodies)
-        let k = WideRow(w, relax: relax)
+        let k = WideRow(w)
         let two = w.pointee.twoPoints
         if two {
             if relax {
