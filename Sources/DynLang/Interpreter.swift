@@ -177,6 +177,8 @@ public final class Interpreter {
     /// The commands `undo` can take back, with what rebuilds the states before them
     /// (UndoHistory.swift).
     var history = UndoHistory()
+    /// The marks of the statements and prompt entries running now, innermost last.
+    var openUndoMarks: [UndoMark] = []
     /// When the history keeps a whole session rather than rebuilding it by replay.
     public var undoCheckpoints = UndoCheckpoints.measured
     /// The history is replaying commands to rebuild a state: nothing is printed, no file is
@@ -286,6 +288,7 @@ public final class Interpreter {
             // change of each table copy that whole table.
             let records = topLevel && recordsHistory
             let mark = records ? undoMark() : nil
+            defer { if let mark { closeUndoMark(mark) } }
             let before: Session? = records && checkpointDue() ? session : nil
             let journalBefore = session.journal
             let clock = ContinuousClock()
@@ -356,6 +359,7 @@ public final class Interpreter {
         // Taken back through the history (no copy of the session held); a session that keeps
         // no history, or whose history cannot rebuild the present yet, holds it instead.
         let mark = recordsHistory ? undoMark() : nil
+        defer { if let mark { closeUndoMark(mark) } }
         let saved: Session? = mark == nil || !history.reachesPresent ? session : nil
         do {
             try run(script)

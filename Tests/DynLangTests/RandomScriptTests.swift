@@ -96,11 +96,15 @@ struct RandomScriptTests {
             let (script, diagnostics) = Parser.parse(SourceFile(name: "<stdin>", text: text))
             var outcomes: [Bool] = []
             for interp in sessions {
+                let before = (interp.history.units.map(\.label), interp.history.firstUndoable, interp.history.sinceCheckpoint, interp.history.hasPresent)
                 do {
                     try interp.runEntry(script, diagnostics: diagnostics)
                     outcomes.append(true)
                 } catch {
                     outcomes.append(false)
+                    // A failed entry leaves the history as it was (its marks keep no copy of it).
+                    let after = (interp.history.units.map(\.label), interp.history.firstUndoable, interp.history.sinceCheckpoint, interp.history.hasPresent)
+                    #expect(after == before, "entry \(i) `\(text)` (\(interp.undoCheckpoints))")
                     #expect(!error.rendered.contains("internal error"), "entry \(i) `\(text)` (\(interp.undoCheckpoints), units \(interp.history.units.count), first \(interp.history.firstUndoable), present \(interp.history.present != nil)): \(error.rendered)")
                 }
             }
@@ -111,6 +115,15 @@ struct RandomScriptTests {
                 #expect(interp.session.entityNames == reference.session.entityNames, "entry \(i) `\(text)`")
                 #expect(interp.session.journal.entries == reference.session.journal.entries, "entry \(i) `\(text)`")
                 #expect(interp.undoableCount == reference.undoableCount, "entry \(i) `\(text)`")
+            }
+            // The history finds checkpoints from the serials its units carry: the same as a walk.
+            for interp in sessions {
+                let units = interp.history.units
+                #expect(interp.history.checkpointCount == units.filter(\.hasCheckpoint).count, "entry \(i)")
+                for j in units.indices {
+                    let walked = units[...j].lastIndex(where: \.hasCheckpoint)
+                    #expect(interp.history.checkpoint(atOrBefore: j) == walked, "entry \(i), unit \(j) (\(interp.undoCheckpoints))")
+                }
             }
         }
     }

@@ -218,7 +218,7 @@ struct UndoReplayTests {
         for i in 0..<60 { s.entry(i % 2 == 0 ? "set b\(i % items).x \(i)" : "add view c\(i) frame \(i * 12) 3000 10 10") }
         // Each unit's cost is the command's run time, so how many checkpoints a run takes
         // depends on the machine; its bounds do not: the first command always keeps one, two
-        // checkpoints are a copy's cost apart (or follow a command that took eight, unless that
+        // checkpoints are an allowance apart (or follow a command that took longer, unless that
         // command's own checkpoint followed a long command: its time is the copies), and none
         // is further apart than that plus one command.
         let units = s.interp.history.units
@@ -233,7 +233,7 @@ struct UndoReplayTests {
                 // Never two checkpoints in a row for a long command.
                 #expect(!(u.afterLongCommand && afterLong))
                 since = 0
-                heavy = u.cost > 8 * copy && !u.afterLongCommand
+                heavy = u.cost > copy && !u.afterLongCommand
                 afterLong = u.afterLongCommand
             } else {
                 #expect(since < copy && !heavy)
@@ -252,7 +252,7 @@ struct UndoReplayTests {
         #expect(copy > 0)
         // Costs set by hand (they are run times otherwise): a long unit with a checkpoint.
         var h = UndoHistory()
-        h.units = [UndoUnit(label: "long", replay: [], checkpoint: s.interp.session, cost: 100 * copy)]
+        h.append(UndoUnit(label: "long", replay: [], checkpoint: s.interp.session, cost: 100 * copy))
         s.interp.history = h
         #expect(s.interp.checkpointDue())
         #expect(s.interp.history.longCommandCheckpoint)
@@ -260,7 +260,7 @@ struct UndoReplayTests {
         // copies that checkpoint caused, so no further checkpoint is due.
         var after = UndoUnit(label: "after", replay: [], checkpoint: s.interp.session, cost: 100 * copy)
         after.afterLongCommand = true
-        h.units.append(after)
+        h.append(after)
         s.interp.history = h
         #expect(!s.interp.checkpointDue())
         // The same unit with a checkpoint taken for another reason did run long itself.
@@ -440,5 +440,29 @@ struct LayeredTableTests {
             #expect(p.allSatisfy { t[$0.key] == $0.value })
             #expect(Array(l) == a)
         }
+    }
+
+    @Test("Changing a copy of a layered table or list leaves the original as it was, and the other way round")
+    func copiesChangeApart() {
+        var table = LayeredTable<String, Int>()
+        var list = LayeredList<String>()
+        for i in 0..<300 { table["k\(i)"] = i; list.append("k\(i)") }
+        var copy = table
+        var listCopy = list
+        // Both sides change after the copy, past a fold each (64 entries), in the base and
+        // the layer alike.
+        for i in 0..<200 {
+            copy["k\(i)"] = -i
+            table["n\(i)"] = i
+            listCopy.append("c\(i)")
+            list.append("n\(i)")
+        }
+        copy["k299"] = nil
+        list.removeAll { $0 == "k0" }
+        #expect(table["k5"] == 5 && table["k299"] == 299 && table["n150"] == 150)
+        #expect(copy["k5"] == -5 && copy["k299"] == nil && copy["n150"] == nil && copy["k250"] == 250)
+        #expect(list.elements == (1..<300).map { "k\($0)" } + (0..<200).map { "n\($0)" })
+        #expect(listCopy.elements == (0..<300).map { "k\($0)" } + (0..<200).map { "c\($0)" })
+        #expect(table.keys.count == 500 && copy.keys.count == 299)
     }
 }
