@@ -11,7 +11,11 @@
 #    `add view`), so that the history is kept for every command after it as at the prompt, and
 #    no rebuild by `undo` at the end is timed with the commands. The time per command is
 #    (T(world + K commands) - T(world)) / K, the median of RUNS runs (wall time to the
-#    microsecond: K = 2,000 resolves 0.5 µs a command where GNU time's 10 ms gave 5 µs).
+#    microsecond). K = 10,000 spans several checkpoints of the history at every size (the
+#    commands between two of them take four copies of the world: on 50,000 items 3,500
+#    `add view`s or 12,000 `set`s), so each command shows its steady share of the copies;
+#    with 2,000 the window on 50,000 items held one copy and no whole period. `step 1` is
+#    timed with K_STEP = 200 (its cost is the engine's, which grows with the world).
 #
 # Prints wall seconds and peak resident memory (MiB, GNU time's maximum RSS) and the load.
 # With COUNT=1 it counts instructions instead (valgrind's callgrind, whole program; one run is
@@ -19,7 +23,8 @@
 # millions of instructions and the per-command columns instructions.
 #
 # Usage: Scripts/bench-lang.sh [runs] [sizes...]   (default 3 runs; sizes 1000 5000 20000 50000)
-# Environment: DYN=<a built dyn> skips the build; K=<commands per kind> (default 2000);
+# Environment: DYN=<a built dyn> skips the build; K=<commands per kind> (default 10000);
+#              K_STEP=<steps> (default 200);
 #              LITERAL_SIZES (default "1000 10000"); COUNT=1 counts instructions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +32,8 @@ RUNS="${1:-3}"
 shift || true
 SIZES=("$@")
 [ ${#SIZES[@]} -gt 0 ] || SIZES=(1000 5000 20000 50000)
-K="${K:-2000}"
+K="${K:-10000}"
+K_STEP="${K_STEP:-200}"
 if [ -z "${DYN:-}" ]; then
 	swift build -c release --product dyn >&2
 	DYN="$(swift build -c release --show-bin-path)/dyn"
@@ -95,7 +101,7 @@ for n in 10000 100000; do
 done
 
 echo
-echo "## Per command against world size (undo on; median of $RUNS runs; K = $K commands; $EACH each)"
+echo "## Per command against world size (undo on; median of $RUNS runs; K = $K commands, $K_STEP steps; $EACH each)"
 printf '%-8s %12s %12s %12s %12s %10s\n' items "add view" "set" "print" "step 1" "peak MiB"
 for n in "${SIZES[@]}"; do
 	base="$OUT/base$n.dyn"
@@ -108,9 +114,11 @@ for n in "${SIZES[@]}"; do
 		f="$OUT/$kind$n.dyn"
 		{
 			cat "$OUT/b0.dyn"
-			for ((k = 0; k < K; k++)); do
+			local_k=$K
+			[ $kind = step ] && local_k=$K_STEP
+			for ((k = 0; k < local_k; k++)); do
 				case $kind in
-				add) echo "add view c$k frame $((k % 100 * 12)) 3000 10 10" ;;
+				add) echo "add view c$k frame $((k % 100 * 12)) $((3000 + k / 100 * 12)) 10 10" ;;
 				set) echo "set b$((k * 7 % n)).x $((k % 300))" ;;
 				print) echo "print b$((k * 7 % n)).x" ;;
 				step) echo "step 1" ;;
@@ -119,7 +127,9 @@ for n in "${SIZES[@]}"; do
 		} > "$f"
 		read -r t m < <(median "$f")
 		((m > peak)) && peak=$m
-		line+="$(printf ' %12.1f' "$(echo "($t - $t0) * 1000000 / $K" | bc -l)")"
+		count=$K
+		[ $kind = step ] && count=$K_STEP
+		line+="$(printf ' %12.1f' "$(echo "($t - $t0) * 1000000 / $count" | bc -l)")"
 	done
 	echo "$line $(printf '%10d' "$peak")"
 done
