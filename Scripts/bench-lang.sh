@@ -10,8 +10,8 @@
 #    `undo` history on. The script says `undo` once, right after the world (taking back one
 #    `add view`), so that the history is kept for every command after it as at the prompt, and
 #    no rebuild by `undo` at the end is timed with the commands. The time per command is
-#    (T(world + K commands) - T(world)) / K, the median of RUNS runs (wall time to the
-#    microsecond). K = 10,000 spans several checkpoints of the history at every size (the
+#    (T(world + K commands) - T(world)) / K, the median over RUNS rounds (each round runs the
+#    world alone and every kind once, so that drift cancels; wall time to the microsecond). K = 10,000 spans several checkpoints of the history at every size (the
 #    commands between two of them take four copies of the world: on 50,000 items 3,500
 #    `add view`s or 12,000 `set`s), so each command shows its steady share of the copies;
 #    with 2,000 the window on 50,000 items held one copy and no whole period. `step 1` is
@@ -101,22 +101,19 @@ for n in 10000 100000; do
 done
 
 echo
-echo "## Per command against world size (undo on; median of $RUNS runs; K = $K commands, $K_STEP steps; $EACH each)"
+echo "## Per command against world size (undo on; median of $RUNS rounds; K = $K commands, $K_STEP steps; $EACH each)"
 printf '%-8s %12s %12s %12s %12s %10s\n' items "add view" "set" "print" "step 1" "peak MiB"
+KINDS=(add set print step)
 for n in "${SIZES[@]}"; do
 	base="$OUT/base$n.dyn"
 	echo "for i in 0..<$n { add view \"b{i}\" frame (i % 200 * 12) (floor(i / 200) * 12) 10 10 }" > "$base"
 	{ cat "$base"; echo "add view z frame 0 -100 10 10"; echo undo; } > "$OUT/b0.dyn"
-	read -r t0 m0 < <(median "$OUT/b0.dyn")
-	line="$(printf '%-8s' "$n")"
-	peak=$m0
-	for kind in add set print step; do
-		f="$OUT/$kind$n.dyn"
+	for kind in "${KINDS[@]}"; do
+		count=$K
+		[ $kind = step ] && count=$K_STEP
 		{
 			cat "$OUT/b0.dyn"
-			local_k=$K
-			[ $kind = step ] && local_k=$K_STEP
-			for ((k = 0; k < local_k; k++)); do
+			for ((k = 0; k < count; k++)); do
 				case $kind in
 				add) echo "add view c$k frame $((k % 100 * 12)) $((3000 + k / 100 * 12)) 10 10" ;;
 				set) echo "set b$((k * 7 % n)).x $((k % 300))" ;;
@@ -124,14 +121,30 @@ for n in "${SIZES[@]}"; do
 				step) echo "step 1" ;;
 				esac
 			done
-		} > "$f"
-		read -r t m < <(median "$f")
-		((m > peak)) && peak=$m
-		count=$K
-		[ $kind = step ] && count=$K_STEP
-		line+="$(printf ' %12.1f' "$(echo "($t - $t0) * 1000000 / $count" | bc -l)")"
+		} > "$OUT/$kind$n.dyn"
 	done
-	echo "$line $(printf '%10d' "$peak")"
+	# Rounds: the world alone, then each kind, in turn; a kind's figure is the median over the
+	# rounds of (its time - the world's time in the same round) / its count, so that the
+	# machine's drift between rounds cancels.
+	declare -A per=()
+	peak=0
+	for ((r = 0; r < RUNS; r++)); do
+		read -r t0 m < <(measure "$OUT/b0.dyn")
+		((m > peak)) && peak=$m
+		for kind in "${KINDS[@]}"; do
+			count=$K
+			[ $kind = step ] && count=$K_STEP
+			read -r t m < <(measure "$OUT/$kind$n.dyn")
+			((m > peak)) && peak=$m
+			per[$kind]+="$(echo "($t - $t0) * 1000000 / $count" | bc -l) "
+		done
+	done
+	line="$(printf '%-8s' "$n")"
+	for kind in "${KINDS[@]}"; do
+		line+="$(printf ' %12.1f' "$(printf '%s\n' ${per[$kind]} | sort -g | sed -n "$(((RUNS + 1) / 2))p")")"
+	done
+	echo "$line $(printf '%10d' $((peak / 1024)))"
+	unset per
 done
 echo
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
