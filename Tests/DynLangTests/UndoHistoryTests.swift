@@ -304,6 +304,30 @@ struct UndoReplayTests {
         s.interp.settings.bail = true
         let expected = UndoHistoryTests.session(.everyCommand, UndoHistoryTests.fallingBox + ["set a.x 30", "step 2"])
         #expect(s.hash == expected.hash)
+        // Every statement and entry closed its mark (an open one would make the history copy
+        // its units at each later change).
+        #expect(s.interp.openUndoMarks.isEmpty)
+    }
+
+    @Test("An entry that undoes and then fails puts the undone command back, and undo still takes it", arguments: UndoHistoryTests.policies)
+    func failedEntryAfterUndo(policy: UndoCheckpoints) throws {
+        let s = UndoHistoryTests.session(policy, UndoHistoryTests.fallingBox + ["set a.x 30", "step 5"])
+        let before = fingerprint(s)
+        let count = s.interp.undoableCount
+        let units = s.interp.history.units.map(\.label)
+        // The failure is the third statement's: the two undos ran.
+        let failure = s.entry("undo; undo; set a.x nothing")
+        #expect(failure?.contains("1:21: error: unknown name") == true, "\(failure ?? "")")
+        #expect(fingerprint(s) == before)
+        #expect(s.interp.undoableCount == count)
+        #expect(s.interp.history.units.map(\.label) == units)
+        #expect(s.interp.openUndoMarks.isEmpty)
+        // The history works on as if the entry had not been: two undos give the state before
+        // `set a.x 30`.
+        s.entry("undo")
+        s.entry("undo")
+        let expected = UndoHistoryTests.session(.everyCommand, UndoHistoryTests.fallingBox)
+        #expect(s.hash == expected.hash)
     }
 
     @Test("After Ctrl-C stopped a command midway, undo of the next command gives back the state it left", arguments: UndoHistoryTests.policies)
@@ -313,6 +337,7 @@ struct UndoReplayTests {
         s.interp.isInterrupted = { polls += 1; return polls > 7 }
         #expect(s.entry("step 100")?.contains("interrupted") == true)
         s.interp.isInterrupted = { false }
+        #expect(s.interp.openUndoMarks.isEmpty)
         let frames = try s.number("world.time") * 60
         #expect(frames > 0 && frames < 100)
         let stopped = fingerprint(s)
