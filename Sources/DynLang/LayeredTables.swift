@@ -10,7 +10,7 @@
 // a script that never says `undo`) a change goes into the base in place. So a change costs
 // O(1) amortised, plus one copy of the base after each checkpoint that a change reaches, which
 // the checkpoint's own cost (copying the world's tables) covers. (Folding into a new base every
-// √n changes even when none was shared made `add view` cost O(√n): 15 µs with 1,000 items,
+// √n changes even when none was shared made `add view` cost O(√n): 14 µs with 1,000 items,
 // 30 µs with 50,000.) Nothing iterates a dictionary into output: the names' order is kept by
 // `LayeredList`.
 

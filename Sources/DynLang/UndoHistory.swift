@@ -16,8 +16,9 @@
 // checkpoint is taken when the commands since the last one took four times as long as copying
 // the world's tables would (`checkpointDue`), so the copies a checkpoint causes are paid for
 // by the commands between two of them: a command costs what it changes, plus a share of a copy
-// of about a third of its own cost. Rebuilding any kept state replays at most about four
-// copies' worth of commands from the newest checkpoint at or before it. Nothing else a command
+// of about a third of its own cost. Rebuilding any kept state replays about four copies'
+// worth of commands from the newest checkpoint at or before it (eight at worst: the unit that
+// holds the checkpoint is replayed too, and may itself have run up to the allowance). Nothing else a command
 // does with the history depends on how many units it keeps (their marks, the search for a
 // checkpoint), so a command's cost does not grow with the world either.
 //
@@ -92,7 +93,8 @@ public enum UndoCheckpoints: Sendable {
 
 /// The units, oldest first, and what the present state needs.
 struct UndoHistory {
-    var units: [UndoUnit] = []
+    /// Changed only by `append` and by this file (the serials and the open marks depend on it).
+    fileprivate(set) var units: [UndoUnit] = []
     /// Units before this index only lead to later ones (past the undo limit): not undoable.
     var firstUndoable = 0
     /// The present session, when no replay reaches it (after Ctrl-C stopped a command).
@@ -114,7 +116,8 @@ struct UndoHistory {
     var reachesPresent: Bool { hasPresent || !units.isEmpty }
 
     /// Appends a unit, with what finds checkpoints without a walk over the units (a history
-    /// keeps a copy's worth of commands between two checkpoints: 9,000 `set`s on 50,000 items,
+    /// keeps an allowance's worth (four copies) of commands between two checkpoints: 9,000
+    /// `set`s on 50,000 items,
     /// and walks over them on every command took three quarters of a `set`'s time).
     mutating func append(_ unit: UndoUnit) {
         var unit = unit
@@ -129,6 +132,7 @@ struct UndoHistory {
     func checkpoint(atOrBefore index: Int) -> Int? {
         guard let first = units.first, index >= 0 else { return nil }
         let j = units[Swift.min(index, units.count - 1)].checkpointSerial &- first.serial
+        assert(j < 0 || units[j].hasCheckpoint, "a unit's checkpoint serial names a unit without one")
         return j >= 0 ? j : nil
     }
 
@@ -157,9 +161,10 @@ struct UndoHistory {
 /// the interpreter (`openUndoMarks`) so that such a change can first hand them the units.
 ///
 /// A mark once held the whole history instead: the unit its statement then appended made
-/// the history copy every unit it kept (the array was shared with the mark), and with
-/// checkpoints a copy's worth of commands apart a 50,000-item world kept over a thousand
-/// units, so `add view` took 60 µs there against 20 µs at 1,000 items.
+/// the history copy every unit it kept (the array was shared with the mark). With checkpoints
+/// a copy's worth of commands apart, as they then were, a 50,000-item world kept over a
+/// thousand units, so `add view` took 60 µs there against 20 µs at 1,000 items. (An `undo`
+/// still hands the units to the open marks, a copy of them: small beside its replay.)
 final class UndoMark {
     fileprivate let count: Int
     fileprivate let firstUndoable: Int
@@ -331,6 +336,8 @@ extension Interpreter {
     /// Puts the session back as it was at `mark` (a failed statement or prompt entry): from the
     /// statement's own checkpoint if it had one, else by replay.
     func rollBack(to mark: UndoMark, before: Session?) throws {
+        // The history first (an outer mark's units and count stay valid only once the inner
+        // mark's are back), then the session rebuilt from it.
         mark.restore(&history)
         session = try before ?? rebuilt(from: history, upTo: history.units.count)
     }

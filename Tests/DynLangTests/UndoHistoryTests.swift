@@ -204,7 +204,7 @@ struct UndoReplayTests {
         #expect(s.entry("undo") != nil)
     }
 
-    @Test("The measured policy takes a checkpoint once the commands since the last one cost a copy of the world",
+    @Test("The measured policy takes a checkpoint once the commands since the last one cost an allowance (four copies of the world)",
           arguments: [20, 4000], [false, true])
     func measuredCheckpoints(items: Int, keepLoop: Bool) throws {
         let s = ScriptSession()
@@ -264,8 +264,11 @@ struct UndoReplayTests {
         s.interp.history = h
         #expect(!s.interp.checkpointDue())
         // The same unit with a checkpoint taken for another reason did run long itself.
-        h.units[1].afterLongCommand = false
-        s.interp.history = h
+        var other = UndoHistory()
+        other.append(h.units[0])
+        after.afterLongCommand = false
+        other.append(after)
+        s.interp.history = other
         #expect(s.interp.checkpointDue())
     }
 
@@ -275,7 +278,7 @@ struct UndoReplayTests {
         s.entry("for i in 0..<20000 { add view \"b{i}\" frame (i % 200 * 12) (floor(i / 200) * 12) 10 10 }")
         for i in 0..<40 { s.entry("set b\(i * 7).x \(i)") }
         // The loop keeps one (the first unit), the command after it one (the loop ran long);
-        // the cheap commands after that share the checkpoints a copy's worth of them at a time.
+        // the cheap commands after that share the checkpoints an allowance's worth at a time.
         // Before, each took a checkpoint in turn: 41, each a copy of the world.
         let units = s.interp.history.units
         #expect(units.count == 41)
