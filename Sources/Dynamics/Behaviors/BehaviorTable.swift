@@ -131,7 +131,11 @@ extension World {
         if fieldActsOnAllItems(slot: s) { return }  // Fields: like gravity on every item
         for m in add { behaviors.appendMember(behavior: s, item: m) }
         if behaviors.slots[s].kind == .field { for m in add { wakeItem(slot: Int(m)) } }  // Fields: a new force wakes
-        updateGravityCache()
+        // Only a gravity behavior's items change what a body feels, and only theirs.
+        if behaviors.slots[s].kind == .gravity {
+            let g = Int(behaviors.slots[s].record)
+            for m in add { feelGravity(g, item: m) }
+        }
     }
 
     /// Removes items from a behavior (absent ones are ignored). A gravity acting on every item
@@ -155,13 +159,14 @@ extension World {
             for m in remove { wakeItem(slot: Int(m)) }
         }
         behaviors.removeMembers { $0.behavior == UInt32(s) && remove.contains($0.item) }
-        updateGravityCache()
+        if behaviors.slots[s].kind == .gravity { updateGravityCache() }
     }
 
     /// Removes a behavior. The others are unchanged.
     public mutating func removeBehavior(_ id: BehaviorID) throws(EngineError) {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        if behaviors.slots[s].kind == .gravity { removeGravityRecord(slot: s) }
+        let gravity = behaviors.slots[s].kind == .gravity
+        if gravity { removeGravityRecord(slot: s) }
         if behaviors.slots[s].kind == .collision { removeCollisionRecord(slot: s) }
         removeBehaviorRecord(slot: s)
         behaviors.removeMembers { $0.behavior == UInt32(s) }
@@ -170,7 +175,7 @@ extension World {
         if behaviors.slots[s].generation == 0 { behaviors.slots[s].generation = 1 }
         behaviors.slots[s].nextFree = behaviors.freeSlot
         behaviors.freeSlot = Int32(s)
-        updateGravityCache()
+        if gravity { updateGravityCache() }
     }
 
     /// The items a behavior acts on, in the order they were added; nil when it acts on every

@@ -8,6 +8,13 @@
 // then each record's) whenever a vector, a membership or a behavior changes, so the step only
 // reads a per-body index and a table of a few entries (16 B a body less than the vector).
 //
+// The cache is kept by what changed: a behavior on listed items that is added or set, or that
+// gains items, touches only those items' bodies (the behavior set last wins, so it is theirs
+// or stays not theirs); a behavior on every item, a removal or a group recomputes it all, in
+// one pass over the bodies and one over the memberships. (Recomputing it all after each change,
+// each behavior's items found by a pass over every membership, made `gravity on b` cost
+// O(bodies + behaviors × memberships): 3 ms a command after 600 of them on 1,000 items.)
+//
 // Angle and magnitude (UIKit): the vector is (m·cos a, m·sin a). Setting the magnitude keeps the
 // angle; setting it to 0 makes the vector (0, 0) and resets the angle to 0. Setting the angle
 // keeps the magnitude (and is remembered while the magnitude is 0). A negative magnitude
@@ -39,7 +46,13 @@ extension World {
         gravities.append(
             GravityRecord(slot: UInt32(s), vector: vector, angle: angle, allItems: ids == nil, stamp: gravityStamp))
         for m in members ?? [] { behaviors.gravityMembers.append(Membership(behavior: UInt32(s), item: m)) }
-        updateGravityCache()
+        gravityTable.append(World.gravityUnit * vector)
+        if let members {
+            // Set last, it is what its items' bodies feel; no other body changes.
+            for m in members { feelGravity(record, item: m) }
+        } else {
+            updateGravityCache()
+        }
         return behaviorID(s)
     }
 
@@ -110,7 +123,36 @@ extension World {
     private mutating func touchGravity(_ g: Int) {
         gravityStamp += 1
         gravities[g].stamp = gravityStamp
-        updateGravityCache()
+        if gravities[g].allItems {
+            updateGravityCache()
+            return
+        }
+        // Set last, it is what its items' bodies feel, and only they felt it before: their
+        // accelerations before the change, then the new entry, then each body takes it.
+        let s = gravities[g].slot
+        let entry = UInt32(g + 1)
+        var before: [(body: Int, acceleration: Vec2)] = []
+        for m in behaviors.gravityMembers where m.behavior == s {
+            let body = Int(items[Int(m.item)].body)
+            if body >= 0 { before.append((body, gravity(of: body))) }
+        }
+        gravityTable[g + 1] = World.gravityUnit * gravities[g].vector
+        for (body, acceleration) in before {
+            bodySims[body].gravity = entry
+            if gravity(of: body) != acceleration && bodySims[body].flags & BodyFlags.isStatic == 0 { wake(body: body) }
+        }
+    }
+
+    /// Item slot `item` has joined gravity record `g` (whose table entry is current): its body
+    /// feels `g` if `g` was set later than what it felt, and wakes if its acceleration changed.
+    mutating func feelGravity(_ g: Int, item: UInt32) {
+        let body = Int(items[Int(item)].body)
+        guard body >= 0 else { return }
+        let current = Int(bodySims[body].gravity)
+        if current != 0 && gravities[current - 1].stamp >= gravities[g].stamp { return }
+        let acceleration = gravity(of: body)
+        bodySims[body].gravity = UInt32(g + 1)
+        if gravity(of: body) != acceleration && bodySims[body].flags & BodyFlags.isStatic == 0 { wake(body: body) }
     }
 
     /// Drops the record of gravity behavior slot `s` (called by removeBehavior).
@@ -134,19 +176,19 @@ extension World {
         gravityTable.removeAll(keepingCapacity: true)
         gravityTable.append(.zero)
         for g in gravities.indices { gravityTable.append(World.gravityUnit * gravities[g].vector) }
-        for b in bodySims.indices { bodySims[b].gravity = 0 }
-        let order = gravities.indices.sorted { gravities[$0].stamp < gravities[$1].stamp }
-        for g in order {
-            let entry = UInt32(g + 1)
-            if gravities[g].allItems {
-                for b in bodySims.indices { bodySims[b].gravity = entry }
-            } else {
-                let s = gravities[g].slot
-                for m in behaviors.gravityMembers where m.behavior == s {
-                    let body = items[Int(m.item)].body
-                    if body >= 0 { bodySims[Int(body)].gravity = entry }
-                }
-            }
+        // Every body feels the behavior on every item set last (if any), unless one holding it
+        // by name was set later. Stamps are unique, so "set last" is one behavior.
+        var all: UInt32 = 0
+        for g in gravities.indices where gravities[g].allItems {
+            if all == 0 || gravities[g].stamp > gravities[Int(all) - 1].stamp { all = UInt32(g + 1) }
+        }
+        for b in bodySims.indices { bodySims[b].gravity = all }
+        for m in behaviors.gravityMembers {
+            let body = Int(items[Int(m.item)].body)
+            guard body >= 0 else { continue }
+            let g = Int(behaviors.slots[Int(m.behavior)].record)
+            let current = Int(bodySims[body].gravity)
+            if current == 0 || gravities[current - 1].stamp < gravities[g].stamp { bodySims[body].gravity = UInt32(g + 1) }
         }
     }
 
