@@ -49,22 +49,24 @@ struct GravityCommand: Command {
         } else if let asName {
             try interp.checkFreeForEntity(asName.0, asName.1)
         }
-        // Work on a copy so that a failure part-way changes nothing.
-        var world = interp.session.world
         do throws(EngineError) {
-            let (gid, replaced) = try GravityCommand.target(target, items: items, in: &world)
-            if let v = vector { try world.setGravityVector(gid, v) }
+            // The items are checked first; past that nothing below can fail (the numbers are
+            // finite, the behavior exists), so the world is changed in place and a failure
+            // changes nothing. (Changing a copy and putting it back copied the bodies' table
+            // every time: 240 µs a command on 50,000 items.)
+            if let items { try interp.session.world.checkBehaviorItems(items) }
+            let (gid, replaced) = try GravityCommand.target(target, items: items, in: &interp.session.world)
+            if let v = vector { try interp.session.world.setGravityVector(gid, v) }
             if let angle, let magnitude {
-                try world.setGravityVector(gid, Vec2(magnitude * DMath.cos(angle), magnitude * DMath.sin(angle)))
+                try interp.session.world.setGravityVector(gid, Vec2(magnitude * DMath.cos(angle), magnitude * DMath.sin(angle)))
             } else if let angle {
-                try world.setGravityAngle(gid, angle)
+                try interp.session.world.setGravityAngle(gid, angle)
             } else if let magnitude {
-                try world.setGravityMagnitude(gid, magnitude)
+                try interp.session.world.setGravityMagnitude(gid, magnitude)
             } else if vector == nil {
                 // A bare `gravity` (re)asserts the vector, so it becomes the one most recently set.
-                try world.setGravityVector(gid, world.gravityVector(gid) ?? Vec2(0, 1))
+                try interp.session.world.setGravityVector(gid, interp.session.world.gravityVector(gid) ?? Vec2(0, 1))
             }
-            interp.session.world = world
             interp.nameGravity(name, gid, replaced: replaced)
         } catch {
             let range = error.field == "angle" || error.field == "magnitude" ? a.arg(error.field!)?.range : a.range("vector")

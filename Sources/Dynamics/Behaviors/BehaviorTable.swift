@@ -105,6 +105,12 @@ extension World {
     /// Whether `id` names a live behavior.
     public func isValid(_ id: BehaviorID) -> Bool { behaviorSlot(id) != nil }
 
+    /// Checks that `ids` can be a behavior's items (each exists, none is a group's member), as
+    /// `addItems` and the `add…` of each kind check them, without changing anything.
+    public func checkBehaviorItems(_ ids: [ItemID]) throws(EngineError) {
+        _ = try behaviorItemSlots(ids)
+    }
+
     /// Checks item handles for a behavior: live, not group members; duplicates dropped.
     func behaviorItemSlots(_ ids: [ItemID]) throws(EngineError) -> [UInt32] {
         var out: [UInt32] = []
