@@ -670,17 +670,20 @@ public final class Interpreter {
 
     /// Registers a new entity under `name`.
     func define(_ name: String, _ entity: Entity) {
+        // (A name is in the order once: one given again keeps its place.)
+        if session.entities[name] == nil { session.orderList.append(name) }
         session.entities[name] = entity
-        session.orderList.append(name)
         if entity != .action && entity != .composite { session.names[entity] = name }
         adoptIntoComposite(name, entity)
     }
 
     /// Forgets an entity's name.
     func undefine(_ name: String) {
-        if let entity = session.entities[name], entity != .action && entity != .composite { session.names[entity] = nil }
+        guard let entity = session.entities[name] else { return }
+        if entity != .action && entity != .composite { session.names[entity] = nil }
         session.entities[name] = nil
-        session.orderList.removeAll { $0 == name }
+        // A defined name is in the order once (`define` takes only a free name).
+        session.orderList.removeUnique(name)
     }
 
     /// The item a name refers to, or an error that suggests the nearest name.

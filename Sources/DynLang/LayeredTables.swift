@@ -45,10 +45,13 @@ struct LayeredTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// Every key, in no particular order (callers sort).
-    var keys: [Key] {
+    var keys: [Key] { Array(merged.keys) }
+
+    /// Every entry (for look-ups; iterated, its order is no order).
+    var merged: [Key: Value] {
         var all = base.entries
         for (key, value) in layer { all[key] = value }
-        return Array(all.keys)
+        return all
     }
 
     /// Moves the layer into the base: in place if no copy shares it, else into a new one.
@@ -59,8 +62,11 @@ struct LayeredTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 }
 
-/// An array that grows at its end, as a shared base and a tail of recent appends.
-struct LayeredList<Element: Sendable>: Sendable, Sequence {
+/// An array that grows at its end, as a shared base and a tail of recent appends. An element
+/// that occurs once (a name in creation order) is removed by `removeUnique` in O(1): it stays
+/// in place, counted as dropped, until the dropped make half the list, which is then compacted.
+/// (`removeAll(where:)` read and rewrote every entry: `remove` of an item on 50,000 took 1.3 ms.)
+struct LayeredList<Element: Hashable & Sendable>: Sendable, Sequence {
     /// Changed in place only while this list is its only holder (copy on write).
     final class Base: @unchecked Sendable {
         var elements: [Element]
@@ -69,6 +75,10 @@ struct LayeredList<Element: Sendable>: Sendable, Sequence {
 
     private var base = Base([])
     private var tail: [Element] = []
+    /// The occurrences in `base` and `tail` that `removeUnique` took out, by element: how many
+    /// of its first occurrences are gone (2: removed, added again, removed again); and their total.
+    private var dropped = LayeredTable<Element, Int>()
+    private var droppedCount = 0
 
     init() {}
 
@@ -79,8 +89,23 @@ struct LayeredList<Element: Sendable>: Sendable, Sequence {
         return Swift.max(64, root)
     }
 
-    var count: Int { base.elements.count + tail.count }
-    var elements: [Element] { tail.isEmpty ? base.elements : base.elements + tail }
+    var count: Int { base.elements.count + tail.count - droppedCount }
+
+    var elements: [Element] {
+        let all = tail.isEmpty ? base.elements : base.elements + tail
+        if droppedCount == 0 { return all }
+        var skip = dropped.merged
+        var kept: [Element] = []
+        kept.reserveCapacity(all.count - droppedCount)
+        for element in all {
+            if let k = skip[element], k > 0 {
+                skip[element] = k - 1
+            } else {
+                kept.append(element)
+            }
+        }
+        return kept
+    }
 
     mutating func append(_ element: Element) {
         if isKnownUniquelyReferenced(&base) {
@@ -93,8 +118,24 @@ struct LayeredList<Element: Sendable>: Sendable, Sequence {
     }
 
     mutating func removeAll(where shouldRemove: (Element) -> Bool) {
+        if droppedCount > 0 { compact() }
         fold()
         base.elements.removeAll(where: shouldRemove)
+    }
+
+    /// Removes `element`, which occurs exactly once in the list (amortised O(1)).
+    mutating func removeUnique(_ element: Element) {
+        dropped[element] = (dropped[element] ?? 0) + 1
+        droppedCount += 1
+        if droppedCount > Swift.max(64, (base.elements.count + tail.count) / 2) { compact() }
+    }
+
+    /// Drops the removed occurrences for good: a new base of the elements left.
+    private mutating func compact() {
+        base = Base(elements)
+        tail = []
+        dropped = LayeredTable()
+        droppedCount = 0
     }
 
     /// Moves the tail into the base: in place if no copy shares it, else into a new one.

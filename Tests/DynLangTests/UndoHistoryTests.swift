@@ -470,6 +470,38 @@ struct LayeredTableTests {
         }
     }
 
+    @Test("Removing unique elements from a layered list, adding them again, across copies and compactions, agrees with an Array")
+    func uniqueRemovals() {
+        var list = LayeredList<String>()
+        var array: [String] = []
+        var present = Set<String>()
+        var random = TestRandom(seed: 9)
+        var copies: [(LayeredList<String>, [String])] = []
+        for i in 0..<6000 {
+            let key = "k\(random.next() % 400)"
+            if present.contains(key) {
+                list.removeUnique(key)
+                array.removeAll { $0 == key }
+                present.remove(key)
+            } else {
+                list.append(key)
+                array.append(key)
+                present.insert(key)
+            }
+            if i % 500 == 0 { copies.append((list, array)) }
+            if i % 97 == 0 {
+                #expect(list.elements == array, "step \(i)")
+                #expect(list.count == array.count)
+            }
+        }
+        #expect(list.elements == array)
+        for (l, a) in copies { #expect(l.elements == a) }
+        // The general removal after unique ones.
+        list.removeAll { $0.hasSuffix("7") }
+        array.removeAll { $0.hasSuffix("7") }
+        #expect(list.elements == array)
+    }
+
     @Test("Changing a copy of a layered table or list leaves the original as it was, and the other way round")
     func copiesChangeApart() {
         var table = LayeredTable<String, Int>()
