@@ -74,9 +74,13 @@ struct AttachCommand: Command {
             if let r = a.arg(key)?.range { fields[field] = r }
         }
         let id = try interp.engine(at: a.keywordRange, fields: fields) { w throws(EngineError) in
-            var edited = w  // both calls or neither
+            // In place (a copy to change and put back copied the bodies' table: 220 µs a
+            // command on 50,000 items), but for a damping without a spring, which needs a second
+            // call: both calls or neither.
+            guard def.spring == nil && damping != 0 else { return try w.addAttachment(def) }
+            var edited = w
             let id = try edited.addAttachment(def)
-            if def.spring == nil && damping != 0 { try edited.setAttachmentDamping(id, damping) }
+            try edited.setAttachmentDamping(id, damping)
             w = edited
             return id
         }
