@@ -6,7 +6,8 @@
 #    50,000 items, one loop of 100,000 iterations that only evaluates expressions. Each is
 #    also run at a tenth of its size: the time per line or iteration must stay about the same.
 # 2. Per command against the world's size: a world of N items (1,000 to 50,000, made by a
-#    loop), then K literal commands of one kind (`add view`, `set`, `print`, `step 1`) with
+#    loop), then K literal commands of one kind (`add view`, `set`, `print`, `gravity on`,
+#    `push … instant`, `attach anchor`, `remove` (at most half the items), `step 1`) with
 #    `undo` history on. The script says `undo` once, right after the world (taking back one
 #    `add view`), so that the history is kept for every command after it as at the prompt, and
 #    no rebuild by `undo` at the end is timed with the commands. One more `add view` follows
@@ -104,15 +105,23 @@ done
 
 echo
 echo "## Per command against world size (undo on; median of $RUNS rounds; K = $K commands, $K_STEP steps; $EACH each)"
-printf '%-8s %12s %12s %12s %12s %10s\n' items "add view" "set" "print" "step 1" "peak MiB"
-KINDS=(add set print step)
+printf '%-8s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n' items "add view" "set" "print" "gravity" "push" "attach" "remove" "step 1" "peak MiB"
+KINDS=(add set print gravity push attach remove step)
+# count KIND N: how many commands of the kind a script runs (`remove` takes at most half the
+# world's items; `step 1` is the engine's work, timed over K_STEP).
+count() {
+	case $1 in
+	step) echo "$K_STEP" ;;
+	remove) echo $((K < $2 / 2 ? K : $2 / 2)) ;;
+	*) echo "$K" ;;
+	esac
+}
 for n in "${SIZES[@]}"; do
 	base="$OUT/base$n.dyn"
 	echo "for i in 0..<$n { add view \"b{i}\" frame (i % 200 * 12) (floor(i / 200) * 12) 10 10 }" > "$base"
 	{ cat "$base"; echo "add view z frame 0 -100 10 10"; echo undo; echo "add view y frame 0 -200 10 10"; } > "$OUT/b0.dyn"
 	for kind in "${KINDS[@]}"; do
-		count=$K
-		[ $kind = step ] && count=$K_STEP
+		count=$(count $kind $n)
 		{
 			cat "$OUT/b0.dyn"
 			for ((k = 0; k < count; k++)); do
@@ -120,6 +129,10 @@ for n in "${SIZES[@]}"; do
 				add) echo "add view c$k frame $((k % 100 * 12)) $((3000 + k / 100 * 12)) 10 10" ;;
 				set) echo "set b$((k * 7 % n)).x $((k % 300))" ;;
 				print) echo "print b$((k * 7 % n)).x" ;;
+				gravity) echo "gravity on b$((k * 7 % n))" ;;
+				push) echo "push b$((k * 7 % n)) instant 0 1" ;;
+				attach) echo "attach anchor b$((k * 7 % n)) to 5 5" ;;
+				remove) echo "remove b$((k * 2))" ;;
 				step) echo "step 1" ;;
 				esac
 			done
@@ -134,8 +147,7 @@ for n in "${SIZES[@]}"; do
 		read -r t0 m < <(measure "$OUT/b0.dyn")
 		((m > peak)) && peak=$m
 		for kind in "${KINDS[@]}"; do
-			count=$K
-			[ $kind = step ] && count=$K_STEP
+			count=$(count $kind $n)
 			read -r t m < <(measure "$OUT/$kind$n.dyn")
 			((m > peak)) && peak=$m
 			per[$kind]+="$(echo "($t - $t0) * 1000000 / $count" | bc -l) "
@@ -143,7 +155,7 @@ for n in "${SIZES[@]}"; do
 	done
 	line="$(printf '%-8s' "$n")"
 	for kind in "${KINDS[@]}"; do
-		line+="$(printf ' %12.1f' "$(printf '%s\n' ${per[$kind]} | sort -g | sed -n "$(((RUNS + 1) / 2))p")")"
+		line+="$(printf ' %10.1f' "$(printf '%s\n' ${per[$kind]} | sort -g | sed -n "$(((RUNS + 1) / 2))p")")"
 	done
 	echo "$line $(printf '%10d' $((peak / 1024)))"
 	unset per
