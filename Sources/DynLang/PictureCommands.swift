@@ -121,7 +121,7 @@ extension Interpreter {
         var items: [(name: String, id: ItemID)] = []
         var links: [(name: String, id: BehaviorID)] = []
         var walls: [(name: String, id: BoundaryID)] = []
-        items.reserveCapacity(session.order.count)
+        items.reserveCapacity(session.orderList.count)
         var colorOf: [ItemID: Int] = [:]
         for name in session.order {
             switch session.entities[name] {

@@ -25,8 +25,9 @@ extension World {
     /// caps faster motion (after kicks, pushes, contacts) to it.
     public static var speedLimit: Real { maxLinearSpeed }
 
-    /// Checks that a number is finite and at most `largestValue` in size.
-    static func checkValue(_ field: String, _ x: Real) throws(EngineError) {
+    /// Checks that a number is finite and at most `largestValue` in size (what every setter
+    /// checks; a command that makes several changes checks its numbers with it first).
+    public static func checkValue(_ field: String, _ x: Real) throws(EngineError) {
         if !x.isFinite { throw EngineError.notFinite(field, x) }
         if Swift.abs(x) > largestValue {
             throw EngineError(field: field, value: x, requirement: .between(-largestValue, largestValue))
