@@ -15,6 +15,12 @@ extension World {
         if let b = bodySims.indices.first(where: { Int(bodySims[$0].gravity) >= gravityTable.count }) {
             return "body \(b) feels gravity \(bodySims[b].gravity) of \(gravityTable.count)"
         }
+        // The cache kept by what changed (Behaviors/Gravity.swift) is what a recompute gives.
+        var recomputed = self
+        recomputed.updateGravityCache()
+        if let b = bodySims.indices.first(where: { gravity(of: $0) != recomputed.gravity(of: $0) }) {
+            return "body \(b) feels \(gravity(of: b)) but its gravity behaviors give \(recomputed.gravity(of: b))"
+        }
         if vertices.count != normals.count { return "vertex and normal pools differ in length" }
         var shapeSeen = [Bool](repeating: false, count: shapes.count)
         for b in bodyInfos.indices {
