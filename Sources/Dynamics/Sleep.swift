@@ -85,9 +85,18 @@ extension World {
 
     /// After a gravity change: wakes the bodies whose acceleration changed.
     mutating func wakeBodies(whereGravityChangedFrom before: [Vec2]) {
-        for b in bodySims.indices where b >= before.count || gravity(of: b) != before[b] {
-            if bodySims[b].flags & BodyFlags.isStatic == 0 { wake(body: b) }
+        for b in bodySims.indices {
+            if b >= before.count { wakeUnlessStatic(body: b) } else { wake(body: b, ifGravityChangedFrom: before[b]) }
         }
+    }
+
+    /// Wakes body `b` if the gravity it feels is no longer `before` (a static body never).
+    mutating func wake(body b: Int, ifGravityChangedFrom before: Vec2) {
+        if gravity(of: b) != before { wakeUnlessStatic(body: b) }
+    }
+
+    private mutating func wakeUnlessStatic(body b: Int) {
+        if bodySims[b].flags & BodyFlags.isStatic == 0 { wake(body: b) }
     }
 
     /// The sleep pass of the `uikit` model, after a tick of `ctx.tickDuration` (file comment).

@@ -127,32 +127,34 @@ extension World {
             updateGravityCache()
             return
         }
-        // Set last, it is what its items' bodies feel, and only they felt it before: their
-        // accelerations before the change, then the new entry, then each body takes it.
-        let s = gravities[g].slot
+        // Set last, it is what its items' bodies feel, and only they felt it before (at its
+        // old vector).
         let entry = UInt32(g + 1)
-        var before: [(body: Int, acceleration: Vec2)] = []
-        for m in behaviors.gravityMembers where m.behavior == s {
-            let body = Int(items[Int(m.item)].body)
-            if body >= 0 { before.append((body, gravity(of: body))) }
-        }
+        let old = gravityTable[g + 1]
         gravityTable[g + 1] = World.gravityUnit * gravities[g].vector
-        for (body, acceleration) in before {
+        for m in behaviors.gravityMembers where m.behavior == gravities[g].slot {
+            let body = Int(items[Int(m.item)].body)
+            guard body >= 0 else { continue }
+            let before = bodySims[body].gravity == entry ? old : gravity(of: body)
             bodySims[body].gravity = entry
-            if gravity(of: body) != acceleration && bodySims[body].flags & BodyFlags.isStatic == 0 { wake(body: body) }
+            wake(body: body, ifGravityChangedFrom: before)
         }
+    }
+
+    /// Whether gravity record `g` was set later than the table entry `entry` (0: none).
+    @inline(__always)
+    func isSetLater(_ g: Int, than entry: UInt32) -> Bool {
+        entry == 0 || gravities[Int(entry) - 1].stamp < gravities[g].stamp
     }
 
     /// Item slot `item` has joined gravity record `g` (whose table entry is current): its body
     /// feels `g` if `g` was set later than what it felt, and wakes if its acceleration changed.
     mutating func feelGravity(_ g: Int, item: UInt32) {
         let body = Int(items[Int(item)].body)
-        guard body >= 0 else { return }
-        let current = Int(bodySims[body].gravity)
-        if current != 0 && gravities[current - 1].stamp >= gravities[g].stamp { return }
-        let acceleration = gravity(of: body)
+        guard body >= 0, isSetLater(g, than: bodySims[body].gravity) else { return }
+        let before = gravity(of: body)
         bodySims[body].gravity = UInt32(g + 1)
-        if gravity(of: body) != acceleration && bodySims[body].flags & BodyFlags.isStatic == 0 { wake(body: body) }
+        wake(body: body, ifGravityChangedFrom: before)
     }
 
     /// Drops the record of gravity behavior slot `s` (called by removeBehavior).
@@ -187,8 +189,7 @@ extension World {
             let body = Int(items[Int(m.item)].body)
             guard body >= 0 else { continue }
             let g = Int(behaviors.slots[Int(m.behavior)].record)
-            let current = Int(bodySims[body].gravity)
-            if current == 0 || gravities[current - 1].stamp < gravities[g].stamp { bodySims[body].gravity = UInt32(g + 1) }
+            if isSetLater(g, than: bodySims[body].gravity) { bodySims[body].gravity = UInt32(g + 1) }
         }
     }
 
