@@ -691,6 +691,7 @@ extension World {
         cw.pairSet.removeAll()
         swap(&cw, &contactWorld)
         islands.parent.removeAll(keepingCapacity: true)  // body indices may have moved
+        islands.next.removeAll(keepingCapacity: true)
         for var c in old {
             var keep = true
             if let (code, index, body) = resolveParty(Contact.id(code: c.codeA, stamp: c.stampA), serialToSegment),
