@@ -217,7 +217,8 @@ extension World {
             return e
         }
         moveCollisionMemberships(from: slots, to: g)
-        updateGravityCache()
+        // The group's body feels what its members' memberships give it; no other body changes.
+        refreshGravity(itemSlots: [UInt32(g)])
         noteCollisionEdit()
         refreshBounds(body: Int(items[g].body))
         return itemID(g)

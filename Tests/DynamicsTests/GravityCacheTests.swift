@@ -32,9 +32,10 @@ import Testing
         var rng = TestRandom(seed: seed)
         var w = World(size: Vec2(2000, 1000), model: .uikit)
         var items: [ItemID] = []
-        for i in 0..<12 {
+        for i in 0..<24 {
             items.append(try item(&w) { $0.center = Vec2(Real(100 + 120 * i), 100) })
         }
+        var plain = items  // not grouped yet (a group cannot join another)
         var gravities: [BehaviorID] = []
         func pick() -> BehaviorID? { gravities.isEmpty ? nil : gravities[Int(rng.next() % UInt64(gravities.count))] }
         for step in 0..<400 {
@@ -49,6 +50,20 @@ import Testing
             let before = w.bodySims.indices.map { w.gravity(of: $0) }
             let some = items.filter { _ in rng.next() % 3 == 0 }
             let v = Vec2(Real(Int(rng.next() % 5) - 2), Real(Int(rng.next() % 5) - 2))
+            if step % 16 == 15 && plain.count > 6 {
+                // Two items joined into a group: its body feels what their memberships give it
+                // (the bodies' indices move, so only the rule and the group's wake are checked).
+                let a = plain.remove(at: Int(rng.next() % UInt64(plain.count)))
+                let b = plain.remove(at: Int(rng.next() % UInt64(plain.count)))
+                items.removeAll { $0 == a || $0 == b }
+                let group = try w.addGroup([a, b])
+                items.append(group)
+                let felt = w.bodySims.indices.map { w.gravity(of: $0) }
+                #expect(felt == GravityCacheTests.expected(w), "step \(step): group")
+                let body = Int(w.items[Int(group.index)].body)
+                #expect(w.bodySims[body].flags & BodyFlags.isAsleep == 0)
+                continue
+            }
             switch rng.next() % 8 {
             case 0: gravities.append(try w.addGravity(vector: v, items: rng.next() % 4 == 0 ? nil : some))
             case 1, 2: if let g = pick() { try w.setGravityVector(g, v) }

@@ -165,7 +165,9 @@ extension World {
             for m in remove { wakeItem(slot: Int(m)) }
         }
         behaviors.removeMembers { $0.behavior == UInt32(s) && remove.contains($0.item) }
-        if behaviors.slots[s].kind == .gravity { updateGravityCache() }
+        // Only the removed items' bodies can feel another gravity now (a gravity on every item
+        // became one on each current item, so the others still feel it).
+        if behaviors.slots[s].kind == .gravity { refreshGravity(itemSlots: remove) }
     }
 
     /// Removes a behavior. The others are unchanged.

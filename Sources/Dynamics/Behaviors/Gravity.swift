@@ -11,7 +11,8 @@
 // The cache is kept by what changed: a behavior on listed items that is added or set, or that
 // gains items, touches only those items' bodies (the behavior set last wins, so it is theirs
 // or stays not theirs); a behavior on every item, a removal or a group recomputes it all, in
-// one pass over the bodies and one over the memberships. (Recomputing it all after each change,
+// one pass over the bodies and one over the memberships; a group made, or items taken out of a
+// gravity, recomputes only their bodies (`refreshGravity`), in one pass over the memberships. (Recomputing it all after each change,
 // each behavior's items found by a pass over every membership, made `gravity on b` cost
 // O(bodies + behaviors × memberships): 3 ms a command after 600 of them on 1,000 items.)
 //
@@ -191,6 +192,32 @@ extension World {
             let g = Int(behaviors.slots[Int(m.behavior)].record)
             if isSetLater(g, than: bodySims[body].gravity) { bodySims[body].gravity = UInt32(g + 1) }
         }
+    }
+
+    /// Recomputes the gravity of the bodies of item slots `itemSlots` alone, every other body
+    /// left as it is: each feels the latest-set of the behaviors on every item and of those
+    /// holding its item, and wakes if its acceleration changed. For changes that can concern no
+    /// other body (a group made, items taken out of a gravity): one pass over the memberships,
+    /// none over the bodies (a group on 20,000 items cost 0.9 M instructions in the full
+    /// recompute).
+    mutating func refreshGravity(itemSlots: [UInt32]) {
+        var marked = [UInt64](repeating: 0, count: (items.count + 63) >> 6)
+        var before: [(body: Int, gravity: Vec2)] = []
+        let all = gravityFor(item: 0)
+        for i in itemSlots {
+            let body = Int(items[Int(i)].body)
+            guard body >= 0 else { continue }
+            marked[Int(i) >> 6] |= 1 << UInt64(i & 63)
+            before.append((body, gravity(of: body)))
+            bodySims[body].gravity = all
+        }
+        guard !before.isEmpty else { return }
+        for m in behaviors.gravityMembers where marked[Int(m.item) >> 6] & (1 << UInt64(m.item & 63)) != 0 {
+            let body = Int(items[Int(m.item)].body)
+            let g = Int(behaviors.slots[Int(m.behavior)].record)
+            if isSetLater(g, than: bodySims[body].gravity) { bodySims[body].gravity = UInt32(g + 1) }
+        }
+        for (body, gravity) in before { wake(body: body, ifGravityChangedFrom: gravity) }
     }
 
     /// The gravity a new item gets (its `BodySim.gravity`): that of the latest-set behavior
