@@ -7,7 +7,8 @@
 #    also run at a tenth of its size: the time per line or iteration must stay about the same.
 # 2. Per command against the world's size: a world of N items (1,000 to 50,000, made by a
 #    loop), then K literal commands of one kind (`add view`, `set`, `print`, `gravity on`,
-#    `push … instant`, `attach anchor`, `remove` (at most half the items), `step 1`) with
+#    `push … instant`, `attach anchor`, `remove` (at most half the items), `add group` of two
+#    items (as many), `step 1`) with
 #    `undo` history on. The script says `undo` once, right after the world (taking back one
 #    `add view`), so that the history is kept for every command after it as at the prompt, and
 #    no rebuild by `undo` at the end is timed with the commands. One more `add view` follows
@@ -26,7 +27,11 @@
 # millions of instructions and the per-command columns instructions.
 #
 # Usage: Scripts/bench-lang.sh [runs] [sizes...]   (default 3 runs; sizes 1000 5000 20000 50000)
+# With WORLD=asleep the per-command worlds are `uikit` worlds whose items collide and have
+# been stepped until every item sleeps (islands found, the world paused), so that the commands
+# that wake items (push, attach, a group made) show what waking costs as the world grows.
 # Environment: DYN=<a built dyn> skips the build; K=<commands per kind> (default 10000);
+#              WORLD=plain|asleep (default plain);
 #              K_STEP=<steps> (default 200);
 #              LITERAL_SIZES (default "1000 10000"); COUNT=1 counts instructions.
 set -euo pipefail
@@ -105,21 +110,33 @@ done
 
 echo
 echo "## Per command against world size (undo on; median of $RUNS rounds; K = $K commands, $K_STEP steps; $EACH each)"
-printf '%-8s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n' items "add view" "set" "print" "gravity" "push" "attach" "remove" "step 1" "peak MiB"
-KINDS=(add set print gravity push attach remove step)
+WORLD="${WORLD:-plain}"
+echo "(world: $WORLD)"
+printf '%-8s %10s %10s %10s %10s %10s %10s %10s %10s %10s %10s\n' items "add view" "set" "print" "gravity" "push" "attach" "remove" "group" "step 1" "peak MiB"
+KINDS=(add set print gravity push attach remove group step)
 # count KIND N: how many commands of the kind a script runs (`remove` takes at most half the
 # world's items; `step 1` is the engine's work, timed over K_STEP).
 count() {
 	case $1 in
 	step) echo "$K_STEP" ;;
-	remove) echo $((K < $2 / 2 ? K : $2 / 2)) ;;
+	remove | group) echo $((K < $2 / 2 ? K : $2 / 2)) ;;
 	*) echo "$K" ;;
 	esac
 }
 for n in "${SIZES[@]}"; do
 	base="$OUT/base$n.dyn"
-	echo "for i in 0..<$n { add view \"b{i}\" frame (i % 200 * 12) (floor(i / 200) * 12) 10 10 }" > "$base"
-	{ cat "$base"; echo "add view z frame 0 -100 10 10"; echo undo; echo "add view y frame 0 -200 10 10"; } > "$OUT/b0.dyn"
+	{
+		if [ "$WORLD" = asleep ]; then echo 'set world.model "uikit"'; fi
+		echo "for i in 0..<$n { add view \"b{i}\" frame (i % 200 * 12) (floor(i / 200) * 12) 10 10 }"
+		if [ "$WORLD" = asleep ]; then echo 'collide all'; fi
+	} > "$base"
+	{
+		cat "$base"
+		echo "add view z frame 0 -100 10 10"; echo undo; echo "add view y frame 0 -200 10 10"
+		# Items 2 pt apart: every neighbour is a measured contact; all sleep after 31 frames
+		# (after the adds, which wake every item).
+		if [ "$WORLD" = asleep ]; then echo 'step 60'; fi
+	} > "$OUT/b0.dyn"
 	for kind in "${KINDS[@]}"; do
 		count=$(count $kind $n)
 		{
@@ -133,6 +150,7 @@ for n in "${SIZES[@]}"; do
 				push) echo "push b$((k * 7 % n)) instant 0 1" ;;
 				attach) echo "attach anchor b$((k * 7 % n)) to 5 5" ;;
 				remove) echo "remove b$((k * 2))" ;;
+				group) echo "add group g$k b$((k * 2)) b$((k * 2 + 1))" ;;
 				step) echo "step 1" ;;
 				esac
 			done
