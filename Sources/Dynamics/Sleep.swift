@@ -82,10 +82,15 @@ extension World {
             wake(body: b)
             return
         }
+        // Each member is left its own next: until the next pass (which relinks the cycles) the
+        // island stays awake with its timers at 0, so waking it again would change nothing, and
+        // a later push, attach or kick on one of its members visits that member alone.
         var k = b
         repeat {
             wake(body: k)
-            k = Int(islands.next[k])
+            let n = Int(islands.next[k])
+            if n != k { islands.next[k] = Int32(k) }  // (a lone body: no write, no copy of a shared array)
+            k = n
         } while k != b
     }
 
