@@ -173,8 +173,7 @@ extension World {
     /// Removes a behavior. The others are unchanged.
     public mutating func removeBehavior(_ id: BehaviorID) throws(EngineError) {
         guard let s = behaviorSlot(id) else { throw EngineError.unknownBehavior }
-        let gravity = behaviors.slots[s].kind == .gravity
-        if gravity { removeGravityRecord(slot: s) }
+        let gravity = behaviors.slots[s].kind == .gravity ? removeGravityRecord(slot: s) : nil
         if behaviors.slots[s].kind == .collision { removeCollisionRecord(slot: s) }
         removeBehaviorRecord(slot: s)
         behaviors.removeMembers { $0.behavior == UInt32(s) }
@@ -183,7 +182,7 @@ extension World {
         if behaviors.slots[s].generation == 0 { behaviors.slots[s].generation = 1 }
         behaviors.slots[s].nextFree = behaviors.freeSlot
         behaviors.freeSlot = Int32(s)
-        if gravity { updateGravityCache() }
+        if let gravity { finishGravityRemoval(gravity) }
     }
 
     /// The items a behavior acts on, in the order they were added; nil when it acts on every
