@@ -5,6 +5,7 @@
 // contact wakes exactly the touched pile, nothing else) and, on random piles, that each cycle
 // holds exactly the bodies whose union-find root is the same.
 
+import DynTestSupport
 @testable import Dynamics
 import DynamicsMath
 import Testing
@@ -103,7 +104,7 @@ import Testing
     /// sleeps, each body's cycle holds exactly the bodies of its root, and waking any one of
     /// them wakes exactly those.
     @Test(arguments: [1, 2, 3]) func cyclesAreTheIslands(seed: UInt64) throws {
-        var rng = SplitMix(seed)
+        var rng = TestRandom(seed: seed)
         var w = World(size: Vec2(3000, 1000), model: .uikit)
         // A floor wide enough for the columns' tops to land on when they topple.
         _ = try box(&w, Vec2(1500, 950), Vec2(6000, 100), anchored: true)
@@ -151,18 +152,5 @@ import Testing
                 #expect((v.bodySims[k].flags & BodyFlags.isAsleep == 0) == same, "seed \(seed), woke \(b), body \(k)")
             }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-fileprivate struct SplitMix {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
