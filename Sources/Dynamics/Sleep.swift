@@ -182,15 +182,12 @@ extension World {
                     }
                 }
                 minSleep.withUnsafeMutableBufferPointer { ms in
-                    for b in 0..<n where sims[b].flags & BodyFlags.isStatic == 0 {
-                        let r = Int(find(Int32(b)))
-                        ms[r] = Swift.min(ms[r], sims[b].sleepTime)
-                    }
-                    // A root is its island's smallest index (unions keep the smaller), so in
-                    // ascending order it is met first and each later member joins its cycle.
+                    // Each island's smallest timer, and its members' cycle: each member other
+                    // than the root joins the root's cycle (splicing keeps `next` a permutation).
                     next.withUnsafeMutableBufferPointer { nx in
                         for b in 0..<n where sims[b].flags & BodyFlags.isStatic == 0 {
                             let r = Int(find(Int32(b)))
+                            ms[r] = Swift.min(ms[r], sims[b].sleepTime)
                             if r != b {
                                 nx[b] = nx[r]
                                 nx[r] = Int32(b)
