@@ -1197,7 +1197,7 @@ extension World {
                                 // in WideContactSolver.swift): what the records changed in the
                                 // sub-step before, less the halves of sliding points.
                                 for r in 0..<ws.count { World.halveSlidingWide(wp + r, kp) }
-                                for i in ls { addVelocityChange(bp + Int(i), kp[Int(i)]) }
+                                for k in 0..<ls.count { addVelocityChange(bp + Int(ls[k]), kp[k]) }
                             }
                         }
                     }

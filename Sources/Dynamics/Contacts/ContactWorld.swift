@@ -208,12 +208,12 @@ struct ContactWorld {
     var colouredRecords = -1
     /// Ticks whose colouring was last tick's (a count for tests and profiles).
     var colouringsKept = 0
-    /// The solver bodies the wide records name, each once, and (indexed by solver body) their
+    /// The solver bodies the wide records name, each once, and (in the list's order) their
     /// single-precision state while the wide records are solved (WideContactSolver.swift,
-    /// "Bodies in single precision").
+    /// "Bodies in single precision"). The records' lanes name places in this list.
     var wideBodyList = ContiguousArray<Int32>()
     var wideStates = ContiguousArray<WideBodyState>()
-    /// Per solver body, the velocity change (vx, vy, ω, 0) the wide records made in this
+    /// Per listed body, the velocity change (vx, vy, ω, 0) the wide records made in this
     /// sub-step so far: the warm start of the next (WideContactSolver.swift, "Warm start of
     /// later sub-steps").
     var wideBanked = ContiguousArray<SIMD4<Float>>()

@@ -210,7 +210,8 @@ extension World {
             if overflowOpens { return true }
             return contactWorld.deepWide.withUnsafeBufferPointer { rows in
                 contactWorld.wideContacts.withUnsafeBufferPointer { ws in
-                    guard let wb = ws.baseAddress else { return false }
+                  contactWorld.wideBodyList.withUnsafeBufferPointer { list in
+                    guard let wb = ws.baseAddress, let lp = list.baseAddress else { return false }
                     // A point of lane `lane` (its first Float `q`: arms 4 apart, the normal
                     // impulse 28 on) that still pushes and opens faster than the limit.
                     @inline(__always) func opens(
@@ -226,14 +227,16 @@ extension World {
                         let two = w.pointee.twoPoints
                         let d = UnsafeRawPointer(w).assumingMemoryBound(to: Float.self)
                         for lane in 0..<4 where w.pointee.index[lane] >= 0 {
-                            let a = bp + Int(w.pointee.a[lane])
-                            let b = bp + Int(w.pointee.b[lane])
+                            // The lanes name places in the list of bodies.
+                            let a = bp + Int(lp[Int(w.pointee.a[lane])])
+                            let b = bp + Int(lp[Int(w.pointee.b[lane])])
                             let n = Vec2(Real(d[o.nx &+ lane]), Real(d[o.nx &+ 4 &+ lane]))
                             if opens(d + (o.p1 &+ lane), a, b, n) { return true }
                             if two && opens(d + (o.p2 &+ lane), a, b, n) { return true }
                         }
                     }
                     return false
+                  }
                 }
             }
         }

@@ -190,7 +190,6 @@ extension World {
         // Impacts and pull-in moved bodies before the sub-steps; a new list names other bodies.
         contactWorld.widePosesCurrent = false
         let n = solverBodies.count
-        let staticIndex = Int32(bodySims.count)
         var wide = ContiguousArray<WideContact>()
         var overflow = ContiguousArray<Int32>()
         var masks = ContiguousArray<UInt32>()
@@ -324,7 +323,7 @@ extension World {
                             if wide.count > first { wide.removeLast(wide.count - first) }
                             if wide.count < first {
                                 let blank = WideContact(
-                                    a: SIMD4(repeating: staticIndex), b: SIMD4(repeating: staticIndex),
+                                    a: .zero, b: .zero,
                                     index: SIMD4(repeating: -1), nx: .zero, ny: .zero, invMassA: .zero, invIA: .zero,
                                     invMassB: .zero, invIB: .zero, friction: .zero, biasRate: .zero, massScale: .zero,
                                     impulseScale: .zero, speculativeRate: .zero, fixedA: .zero, fixedB: .zero, pushLimit: .zero,
@@ -353,7 +352,7 @@ extension World {
                                     for colour in 0..<colours where fp[colour] & 3 != 0 {
                                         let last = (Int(cnt[colour]) &+ (fp[colour] >> 2)) &* 4
                                         for lane in (fp[colour] & 3)..<4 {
-                                            World.blankLane(raw, last &+ lane, staticIndex, offsets)
+                                            World.blankLane(raw, last &+ lane, offsets)
                                         }
                                     }
                                 }
@@ -371,17 +370,41 @@ extension World {
     /// After the colouring: every lane from its constraint and its manifold ("Points in the
     /// lanes"), and where the colouring is new the list of the bodies the records name.
     mutating func finishColouring(reuse: Bool) {
-        let n = solverBodies.count
         let offsets = WideLayout.offsets
+        let staticIndex = Int32(bodySims.count)
         var wide = ContiguousArray<WideContact>()
         var twoPoints = ContiguousArray<UInt8>()
+        var masks = ContiguousArray<UInt32>()
+        var list = ContiguousArray<Int32>()
         swap(&wide, &contactWorld.wideContacts)
         swap(&twoPoints, &contactWorld.wideTwoPoints)
+        swap(&masks, &contactWorld.colourMasks)
+        swap(&list, &contactWorld.wideBodyList)
+        defer {
+            swap(&wide, &contactWorld.wideContacts)
+            swap(&twoPoints, &contactWorld.wideTwoPoints)
+            swap(&masks, &contactWorld.colourMasks)
+            swap(&list, &contactWorld.wideBodyList)
+        }
         // Each record's lanes with a second point, set as the lanes are written.
         while twoPoints.count < wide.count { twoPoints.append(0) }
         twoPoints.withUnsafeMutableBufferPointer { tp in
             for r in 0..<wide.count { tp[r] = 0 }
         }
+        // A new colouring lists every body its lanes name, once, for the passes' single-
+        // precision copies (file comment, "Bodies in single precision"), as the lanes are
+        // written: a lane names its bodies by their places in the list. The static body is
+        // always first (the padding lanes name place 0). The colour bits of the masks are
+        // spent (the next colouring clears them), so a listed body's mask holds bit 31 and its
+        // place. The list is filled through a pointer (at most the static body and two a
+        // constraint), then cut. A kept colouring keeps its list and its lanes' places.
+        let listed: UInt32 = 1 << 31
+        if !reuse {
+            list.removeAll(keepingCapacity: true)
+            let most = 1 &+ 2 &* contactWorld.constraints.count
+            while list.count < most { list.append(0) }
+        }
+        var listedCount = list.count
         contactWorld.constraints.withUnsafeBufferPointer { cb in
             contactWorld.contacts.withUnsafeBufferPointer { contacts in
                 contactWorld.contactSims.withUnsafeBufferPointer { contactSims in
@@ -389,14 +412,42 @@ extension World {
                         wide.withUnsafeMutableBufferPointer { ws in
                             contactWorld.constraintSlots.withUnsafeBufferPointer { sl in
                                 twoPoints.withUnsafeMutableBufferPointer { tp in
+                                  masks.withUnsafeMutableBufferPointer { mk in
+                                    list.withUnsafeMutableBufferPointer { lb in
                                     guard let base = contacts.baseAddress, let simBase = contactSims.baseAddress,
                                           let sb = sims.baseAddress, let slp = sl.baseAddress, let tpp = tp.baseAddress,
-                                          let wb = ws.baseAddress, let cp = cb.baseAddress
+                                          let wb = ws.baseAddress, let cp = cb.baseAddress, let mp = mk.baseAddress,
+                                          let lp = lb.baseAddress
                                     else { return }
                                     let raw = UnsafeMutableRawPointer(wb)
-                                    for i in 0..<cb.count where slp[i] >= 0 {
-                                        World.writeLane(raw, Int(slp[i]), cp + i, Int32(truncatingIfNeeded: i), base, simBase, sb, tpp, offsets)
+                                    if reuse {
+                                        for i in 0..<cb.count where slp[i] >= 0 {
+                                            World.writeLane(raw, Int(slp[i]), cp + i, Int32(truncatingIfNeeded: i), base, simBase, sb,
+                                                            tpp, offsets, bodies: nil)
+                                        }
+                                        return
                                     }
+                                    var count = 0
+                                    @inline(__always) func place(_ body: Int32) -> Int32 {
+                                        let m = mp[Int(body)]
+                                        if m & listed != 0 { return Int32(bitPattern: m & ~listed) }
+                                        let k = Int32(truncatingIfNeeded: count)
+                                        mp[Int(body)] = listed | UInt32(bitPattern: k)
+                                        lp[count] = body
+                                        count &+= 1
+                                        return k
+                                    }
+                                    _ = place(staticIndex)
+                                    for i in 0..<cb.count where slp[i] >= 0 {
+                                        let c = cp + i
+                                        let a = place(c.pointee.a)
+                                        let b = place(c.pointee.b)
+                                        World.writeLane(raw, Int(slp[i]), c, Int32(truncatingIfNeeded: i), base, simBase, sb,
+                                                        tpp, offsets, bodies: (a, b))
+                                    }
+                                    listedCount = count
+                                    }
+                                  }
                                 }
                             }
                         }
@@ -410,47 +461,20 @@ extension World {
                 World.finishRecords(ws, tpp)
             }
         }
-        swap(&twoPoints, &contactWorld.wideTwoPoints)
         if reuse {
             contactWorld.colouringsKept &+= 1
-            swap(&wide, &contactWorld.wideContacts)
             return
         }
-        // Every body the records name, once (bit 31 of its mask: listed), for the passes'
-        // single-precision copies (file comment).
-        var masks = ContiguousArray<UInt32>()
-        var list = ContiguousArray<Int32>()
+        if list.count > listedCount { list.removeLast(list.count - listedCount) }
+        // One state (and one bank) per listed body.
+        let k = list.count
         var states = ContiguousArray<WideBodyState>()
-        swap(&masks, &contactWorld.colourMasks)
-        swap(&list, &contactWorld.wideBodyList)
         swap(&states, &contactWorld.wideStates)
-        list.removeAll(keepingCapacity: true)
-        // One state per solver body, allocated once at the world's size (not grown by doubling).
-        if states.count < n { states = ContiguousArray(repeating: .rest, count: n) }
-        if contactWorld.wideBanked.count < n { contactWorld.wideBanked = ContiguousArray(repeating: .zero, count: n) }
-        let listed: UInt32 = 1 << 31
-        masks.withUnsafeMutableBufferPointer { mk in
-            wide.withUnsafeBufferPointer { ws in
-                for r in 0..<ws.count {
-                    for lane in 0..<4 {
-                        let a = ws[r].a[lane]
-                        let b = ws[r].b[lane]
-                        if mk[Int(a)] & listed == 0 {
-                            mk[Int(a)] |= listed
-                            list.append(a)
-                        }
-                        if mk[Int(b)] & listed == 0 {
-                            mk[Int(b)] |= listed
-                            list.append(b)
-                        }
-                    }
-                }
-            }
-        }
-        swap(&masks, &contactWorld.colourMasks)
-        swap(&list, &contactWorld.wideBodyList)
+        while states.count < k { states.append(.rest) }
+        if states.count > k { states.removeLast(states.count - k) }
         swap(&states, &contactWorld.wideStates)
-        swap(&wide, &contactWorld.wideContacts)
+        while contactWorld.wideBanked.count < k { contactWorld.wideBanked.append(.zero) }
+        if contactWorld.wideBanked.count > k { contactWorld.wideBanked.removeLast(contactWorld.wideBanked.count - k) }
     }
 
     /// What decides constraint `c`'s colour: its bodies, which of them are dynamic, and
@@ -479,9 +503,9 @@ extension World {
         _ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>,
         _ states: UnsafeMutablePointer<WideBodyState>, pose: Bool
     ) {
-        for i in list {
-            let b = bodies + Int(i)
-            let s = states + Int(i)
+        for k in 0..<list.count {
+            let b = bodies + Int(list[k])
+            let s = states + k
             s.pointee.vel = singleVelocity(b)
             if pose { s.pointee.pose = singlePose(b) }
         }
@@ -496,11 +520,11 @@ extension World {
         _ list: UnsafeBufferPointer<Int32>, _ bodies: UnsafeMutablePointer<SolverBody>,
         _ states: UnsafeMutablePointer<WideBodyState>, bank: UnsafeMutablePointer<SIMD4<Float>>, reset: Bool
     ) {
-        for i in list {
-            let b = bodies + Int(i)
-            let d = states[Int(i)].vel - singleVelocity(b)
+        for k in 0..<list.count {
+            let b = bodies + Int(list[k])
+            let d = states[k].vel - singleVelocity(b)
             addVelocityChange(b, d)
-            bank[Int(i)] = reset ? d : bank[Int(i)] + d
+            bank[k] = reset ? d : bank[k] + d
         }
     }
 
@@ -509,12 +533,15 @@ extension World {
     @inline(__always)
     static func writeLaneHeader(
         _ rec: UnsafeMutableRawPointer, _ lane: Int, _ cp: UnsafePointer<ContactConstraint>, _ i: Int32,
-        _ o: WideLayout.Offsets
+        _ o: WideLayout.Offsets, bodies: (Int32, Int32)?
     ) -> UnsafeMutablePointer<Float> {
         let d = rec.assumingMemoryBound(to: Float.self) + lane
         let w = rec.assumingMemoryBound(to: WideContact.self)
-        w.pointee.a[lane] = cp.pointee.a
-        w.pointee.b[lane] = cp.pointee.b
+        // The bodies' places in the list (`finishColouring`); a kept colouring's lanes keep theirs.
+        if let (a, b) = bodies {
+            w.pointee.a[lane] = a
+            w.pointee.b[lane] = b
+        }
         w.pointee.index[lane] = i
         // Field offsets in Floats (every field a SIMD4<Float> of 4; a point's fields in order).
         // (Pairs converted together: `singlePair`.)
@@ -553,11 +580,11 @@ extension World {
     static func writeLane(
         _ raw: UnsafeMutableRawPointer, _ slot: Int, _ c: UnsafePointer<ContactConstraint>, _ i: Int32,
         _ contacts: UnsafePointer<Contact>, _ sims: UnsafePointer<ContactSim>, _ bodySims: UnsafePointer<BodySim>,
-        _ twoPoints: UnsafeMutablePointer<UInt8>, _ o: WideLayout.Offsets
+        _ twoPoints: UnsafeMutablePointer<UInt8>, _ o: WideLayout.Offsets, bodies: (Int32, Int32)?
     ) {
         let r = slot >> 2
         let lane = slot & 3
-        let d = World.writeLaneHeader(raw + r &* MemoryLayout<WideContact>.stride, lane, c, i, o)
+        let d = World.writeLaneHeader(raw + r &* MemoryLayout<WideContact>.stride, lane, c, i, o, bodies: bodies)
         let pair = contacts + Int(c.pointee.contact)
         let sp = sims + Int(pair.pointee.sim)
         let bodyA = pair.pointee.bodyA
@@ -596,15 +623,15 @@ extension World {
         }
     }
 
-    /// Lane `slot` made inert: on the static identity body (no mass: it takes no impulse),
-    /// every row zero, constraint index −1.
+    /// Lane `slot` made inert: on the static identity body (no mass: it takes no impulse; the
+    /// first place in the list of bodies, `finishColouring`), every row zero, constraint index −1.
     @inline(__always)
-    static func blankLane(_ raw: UnsafeMutableRawPointer, _ slot: Int, _ staticIndex: Int32, _ o: WideLayout.Offsets) {
+    static func blankLane(_ raw: UnsafeMutableRawPointer, _ slot: Int, _ o: WideLayout.Offsets) {
         let rec = raw + (slot >> 2) &* MemoryLayout<WideContact>.stride
         let lane = slot & 3
         let w = rec.assumingMemoryBound(to: WideContact.self)
-        w.pointee.a[lane] = staticIndex
-        w.pointee.b[lane] = staticIndex
+        w.pointee.a[lane] = 0
+        w.pointee.b[lane] = 0
         w.pointee.index[lane] = -1
         let d = rec.assumingMemoryBound(to: Float.self) + lane
         for j in 0..<14 { d[o.nx &+ 4 &* j] = 0 }
