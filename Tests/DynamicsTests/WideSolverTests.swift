@@ -122,6 +122,66 @@ fileprivate func freeBox(_ w: inout World, _ c: Vec2, density: Real = 1, vx: Rea
         let ticks = w.tickCount
         #expect(w.contactWorld.colouringsKept > ticks / 2, "the resting pile keeps its colouring most ticks")
     }
+
+    /// The records name their bodies by places in the list of bodies (`finishColouring`), and
+    /// the single-precision states are one per listed body, not per body of the world. A pile
+    /// of 15 boxes among 400 boxes that fall far apart (no contact: never listed), stepped
+    /// through kept and fresh colourings and edits: after every tick each lane's places lead
+    /// back to its constraint's bodies (a padding lane to the static body, first in the list),
+    /// the list names each body once, and the states and the bank are as long as the list.
+    @Test(arguments: [WorldModel.ideal, .uikit])
+    func lanesNameTheirBodiesByPlacesInTheList(model: WorldModel) throws {
+        var w = World(size: Vec2(12000, 4000), model: model)
+        var ids: [ItemID] = []
+        ids.append(try box(&w, Vec2(1500, 3900), Vec2(2000, 40), anchored: true))
+        for row in 0..<5 {
+            for k in 0..<(5 - row) {
+                let x = 1500 + (Real(k) - Real(4 - row) / 2) * 62
+                ids.append(try box(&w, Vec2(x, 3850 - 60 * Real(row)), Vec2(60, 60)))
+            }
+        }
+        for k in 0..<400 {
+            _ = try box(&w, Vec2(3000 + Real(k % 40) * 200, 200 + Real(k / 40) * 200), Vec2(20, 20))
+        }
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        _ = try w.addCollision(items: nil)
+        var checked = 0
+        func check() {
+            let cw = w.contactWorld
+            let staticIndex = Int32(w.bodySims.count)  // after the bodies (one fewer after a removal)
+            let list = Array(cw.wideBodyList)
+            #expect(cw.wideStates.count == list.count)
+            if model == .ideal { #expect(cw.wideBanked.count == list.count) }
+            #expect(Set(list).count == list.count, "a body listed twice")
+            if cw.wideContacts.isEmpty { return }
+            #expect(list.first == staticIndex, "the static body is not first")
+            #expect(list.count <= 17, "bodies listed that no lane names: \(list.count)")  // 15 boxes, the ground, the static body
+            for r in cw.wideContacts {
+                for lane in 0..<4 {
+                    let a = Int(r.a[lane])
+                    let b = Int(r.b[lane])
+                    guard a < list.count && b < list.count else {
+                        Issue.record("a place beyond the list: \(a), \(b) of \(list.count)")
+                        return
+                    }
+                    let i = Int(r.index[lane])
+                    if i < 0 {
+                        #expect(list[a] == staticIndex && list[b] == staticIndex)
+                    } else {
+                        #expect(list[a] == cw.constraints[i].a && list[b] == cw.constraints[i].b)
+                        checked += 1
+                    }
+                }
+            }
+        }
+        for _ in 0..<40 { w.step(); check() }
+        try w.setProperty(.anchored, of: ids[4], to: 1)
+        for _ in 0..<10 { w.step(); check() }
+        try w.removeItem(ids[2])
+        for _ in 0..<20 { w.step(); check() }
+        #expect(checked > 40 * 10, "too few lanes checked: \(checked)")
+        #expect(w.contactWorld.colouringsKept > 0)
+    }
 }
 
 /// The banked warm start of later sub-steps (WideContactSolver.swift, "Warm start of later

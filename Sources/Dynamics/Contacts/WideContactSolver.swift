@@ -398,7 +398,6 @@ extension World {
         // spent (the next colouring clears them), so a listed body's mask holds bit 31 and its
         // place. The list is filled through a pointer (at most the static body and two a
         // constraint), then cut. A kept colouring keeps its list and its lanes' places.
-        let listed: UInt32 = 1 << 31
         if !reuse {
             list.removeAll(keepingCapacity: true)
             let most = 1 &+ 2 &* contactWorld.constraints.count
@@ -427,25 +426,16 @@ extension World {
                                         }
                                         return
                                     }
-                                    var count = 0
-                                    @inline(__always) func place(_ body: Int32) -> Int32 {
-                                        let m = mp[Int(body)]
-                                        if m & listed != 0 { return Int32(bitPattern: m & ~listed) }
-                                        let k = Int32(truncatingIfNeeded: count)
-                                        mp[Int(body)] = listed | UInt32(bitPattern: k)
-                                        lp[count] = body
-                                        count &+= 1
-                                        return k
-                                    }
-                                    _ = place(staticIndex)
+                                    var lister = BodyLister(masks: mp, list: lp)
+                                    _ = lister.place(staticIndex)
                                     for i in 0..<cb.count where slp[i] >= 0 {
                                         let c = cp + i
-                                        let a = place(c.pointee.a)
-                                        let b = place(c.pointee.b)
+                                        let a = lister.place(c.pointee.a)
+                                        let b = lister.place(c.pointee.b)
                                         World.writeLane(raw, Int(slp[i]), c, Int32(truncatingIfNeeded: i), base, simBase, sb,
                                                         tpp, offsets, bodies: (a, b))
                                     }
-                                    listedCount = count
+                                    listedCount = lister.count
                                     }
                                   }
                                 }
@@ -475,6 +465,27 @@ extension World {
         swap(&states, &contactWorld.wideStates)
         while contactWorld.wideBanked.count < k { contactWorld.wideBanked.append(.zero) }
         if contactWorld.wideBanked.count > k { contactWorld.wideBanked.removeLast(contactWorld.wideBanked.count - k) }
+    }
+
+    /// Lists bodies for `finishColouring` (a struct, not a local function: one capturing the
+    /// count would allocate its box in an unoptimized build).
+    struct BodyLister {
+        let masks: UnsafeMutablePointer<UInt32>
+        let list: UnsafeMutablePointer<Int32>
+        var count = 0
+
+        /// `body`'s place in the list, listed now if it was not.
+        @inline(__always)
+        mutating func place(_ body: Int32) -> Int32 {
+            let listed: UInt32 = 1 << 31
+            let m = masks[Int(body)]
+            if m & listed != 0 { return Int32(bitPattern: m & ~listed) }
+            let k = Int32(truncatingIfNeeded: count)
+            masks[Int(body)] = listed | UInt32(bitPattern: k)
+            list[count] = body
+            count &+= 1
+            return k
+        }
     }
 
     /// What decides constraint `c`'s colour: its bodies, which of them are dynamic, and
