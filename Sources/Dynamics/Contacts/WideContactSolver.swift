@@ -62,12 +62,13 @@
 //
 // Bodies in single precision. The records do not read the solver bodies (double precision)
 // themselves: each pass over the records first copies the state of every body they name
-// (`wideBodyList`, built with the colours) into `wideStates`, 32 bytes a body in single
-// precision, velocity (vx, vy, ω) and pose change (dpx, dpy, cos, sin), as Box2D v3's body
-// state; the records gather four bodies' velocities (and pose changes) with a vector load each
-// and scatter them back, and after the pass each body's velocity takes the change its
-// single-precision copy went through (a body no lane moved keeps its double-precision
-// velocity to the bit). Converting lane by lane at every record instead (28 to 40 conversions
+// (`wideBodyList`, built with the lanes of a new colouring) into `wideStates`, 32 bytes a
+// listed body in single precision, velocity (vx, vy, ω) and pose change (dpx, dpy, cos, sin),
+// as Box2D v3's body state. A lane names its bodies by their places in the list, so the states
+// (and the bank) are as long as the list, not as the world's bodies. The records gather four
+// bodies' velocities (and pose changes) with a vector load each and scatter them back, and
+// after the pass each body's velocity takes the change its single-precision copy went through
+// (a body no lane moved keeps its double-precision velocity to the bit). Converting lane by lane at every record instead (28 to 40 conversions
 // in a record's compiled code) cost pyramid20 5 % more instructions in all.
 
 import DynamicsCollision
