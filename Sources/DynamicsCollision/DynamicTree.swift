@@ -47,17 +47,18 @@
 import DynamicsMath
 
 /// One node of a ``DynamicTree``: a leaf (a proxy) or an internal node with two children.
+/// 48 bytes: a leaf has no second child, so its user data takes that place (as Box2D v3's
+/// tree does).
 @frozen
 public struct TreeNode: Sendable {
     /// A leaf's fat box, or the union of an internal node's children's boxes.
     public var aabb: AABB
-    /// The caller's value stored with a leaf (typically a shape index); -1 elsewhere.
-    public var userData: Int
     /// The parent node, or ``DynamicTree/nullNode`` for the root. On the free list: the next free node.
     public var parent: Int32
     /// The first child, or ``DynamicTree/nullNode`` for a leaf.
     public var child1: Int32
-    /// The second child, or ``DynamicTree/nullNode`` for a leaf.
+    /// An internal node's second child; a leaf's user data (``userData``); ``DynamicTree/nullNode``
+    /// when free.
     public var child2: Int32
     /// 0 for a leaf, 1 + the larger child height for an internal node, -1 when free.
     public var height: Int16
@@ -70,16 +71,21 @@ public struct TreeNode: Sendable {
         aabb: .empty, userData: -1, parent: DynamicTree.nullNode, child1: DynamicTree.nullNode,
         child2: DynamicTree.nullNode, height: -1, flags: 0)
 
+    /// A leaf (`height` 0) keeps `userData` (in 32 bits) and has no `child2`; any other node
+    /// keeps `child2` and no user data.
     @inlinable @inline(__always)
     init(aabb: AABB, userData: Int, parent: Int32, child1: Int32, child2: Int32, height: Int16, flags: UInt16) {
         self.aabb = aabb
-        self.userData = userData
         self.parent = parent
         self.child1 = child1
-        self.child2 = child2
+        self.child2 = height == 0 ? Int32(truncatingIfNeeded: userData) : child2
         self.height = height
         self.flags = flags
     }
+
+    /// The caller's value stored with a leaf (typically a shape index); -1 elsewhere.
+    @inlinable @inline(__always)
+    public var userData: Int { height == 0 ? Int(child2) : -1 }
 
     /// Whether the node is a leaf (a proxy).
     @inlinable @inline(__always)
@@ -172,6 +178,7 @@ public struct DynamicTree: Sendable {
 
     /// Creates a proxy with a caller-computed fat box; returns its id.
     public mutating func createProxy(fatAABB: AABB, flags: UInt16 = 0, userData: Int) -> Int32 {
+        precondition(Int32(exactly: userData) != nil, "DynamicTree: user data beyond 32 bits")
         let leaf = allocateNode()
         nodes[Int(leaf)] = TreeNode(
             aabb: fatAABB, userData: userData, parent: Self.nullNode, child1: Self.nullNode,
@@ -700,7 +707,7 @@ public struct DynamicTree: Sendable {
                 if node.height < 0 { return "node \(index) is reachable but free" }
                 if node.height == 0 {
                     leaves += 1
-                    if node.child1 != Self.nullNode || node.child2 != Self.nullNode { return "leaf \(index) has children" }
+                    if node.child1 != Self.nullNode { return "leaf \(index) has children" }
                     continue
                 }
                 for child in [node.child1, node.child2] {

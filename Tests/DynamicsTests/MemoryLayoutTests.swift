@@ -20,6 +20,7 @@ import Testing
         #expect(MemoryLayout<ManifoldCache>.size == 81)  // was 148 (stride 152): single precision but the relative position, and which face a light body's normal is (Recycling.swift)
         #expect(MemoryLayout<Manifold>.stride == 120)  // was 152: no world point
         #expect(MemoryLayout<Contact>.stride == 36)  // was 448, then 344 with the manifold in it
+        #expect(MemoryLayout<TreeNode>.stride == 48)  // was 56: a leaf's user data in its second child's place
         #expect(MemoryLayout<ContactSim>.stride == 296)  // only while the manifold has points
         #expect(MemoryLayout<ProxyPair>.stride == 16)  // was 24: user data in 32 bits
     }
