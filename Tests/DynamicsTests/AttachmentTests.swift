@@ -3,7 +3,7 @@
 // Every test states its tolerance. Gravity 1 = 1000 pt/s²; the `ideal` model has no damping,
 // one tick of 1/60 s per frame and 4 sub-steps by default.
 
-import Dynamics
+@testable import Dynamics
 import DynamicsMath
 import Testing
 
@@ -310,6 +310,47 @@ fileprivate func ropeStretch(_ w: World, _ kind: AttachmentTestRope, _ joints: [
 }
 
 @Suite struct RopeTests {
+    /// The implied long-range limits (JointSolver.swift, `rebuildImpliedJoints`) of two pin
+    /// chains among 300 unrelated items (half added before them, half after, so that the
+    /// graph's nodes are not the item slots): one row to every link from the second on, as
+    /// long as the chain's path from the root to that link's first pin (20 pt a link: the pin
+    /// chain's links are 20 pt long, pinned end to end), ending at that pin (the link's left
+    /// end). One chain hangs from the world, the other from an anchored item.
+    @Test func impliedLimitsFollowTheChainsAmongOtherItems() throws {
+        var w = try jointWorld(gravity: false)
+        for k in 0..<150 { _ = try box(&w, Vec2(100 + Real(k % 30) * 30, 3000 + Real(k / 30) * 30)) }
+        let (fromWorld, _) = try rope(&w, .pin, n: 12, anchor: Vec2(1000, 200), hanging: false, endDensity: 1)
+        let post = try box(&w, Vec2(995, 600), Vec2(10, 10))
+        try w.setProperty(.anchored, of: post, to: 1)
+        // The second chain as the first (`rope`), its first link pinned to the post.
+        var fromPost: [ItemID] = []
+        for i in 0..<7 {
+            let link = try box(&w, Vec2(1010 + 20 * Real(i), 600), Vec2(20, 10))
+            var def = AttachmentDefinition(kind: .pin, itemA: link, itemB: i == 0 ? post : fromPost[i - 1])
+            def.anchor = Vec2(1000 + 20 * Real(i), 600)
+            _ = try w.addAttachment(def)
+            fromPost.append(link)
+        }
+        for k in 0..<150 { _ = try box(&w, Vec2(100 + Real(k % 30) * 30, 3400 + Real(k / 30) * 30)) }
+        w.step()
+        let rows = Array(w.jointWorld.impliedJoints)
+        #expect(rows.count == 11 + 6)
+        for (chain, links) in [(0, fromWorld), (1, fromPost)] {
+            for i in 1..<links.count {
+                let found = rows.filter { w.itemID(Int($0.itemB)) == links[i] }
+                #expect(found.count == 1, "chain \(chain), link \(i): \(found.count) rows")
+                guard let r = found.first else { continue }
+                #expect(abs(r.length - 20 * Real(i)) < 1e-9, "chain \(chain), link \(i): length \(r.length)")
+                #expect(abs(r.localB.x + 10) < 1e-9 && abs(r.localB.y) < 1e-9)
+                if chain == 0 {
+                    #expect(r.kind != World.ImpliedRoot.item && r.itemA == JointSim.world)
+                } else {
+                    #expect(r.kind == World.ImpliedRoot.item && w.itemID(Int(r.itemA)) == post)
+                }
+            }
+        }
+    }
+
     /// The fidelity table's rope (Docs/engine.md): 40 links, the last 10× (or 100×) denser, released horizontal,
     /// swinging under gravity 1 for 5 s. The end never gets farther from the anchor than the
     /// rope's length + 0.5 % (the implied long-range limits hold it), at any frame.
