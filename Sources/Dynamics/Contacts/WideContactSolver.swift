@@ -68,8 +68,9 @@
 // (and the bank) are as long as the list, not as the world's bodies. The records gather four
 // bodies' velocities (and pose changes) with a vector load each and scatter them back, and
 // after the pass each body's velocity takes the change its single-precision copy went through
-// (a body no lane moved keeps its double-precision velocity to the bit). Converting lane by lane at every record instead (28 to 40 conversions
-// in a record's compiled code) cost pyramid20 5 % more instructions in all.
+// (a body no lane moved keeps its double-precision velocity to the bit). Converting lane by
+// lane at every record instead (28 to 40 conversions in a record's compiled code) cost
+// pyramid20 5 % more instructions in all.
 
 import DynamicsCollision
 import DynamicsMath
