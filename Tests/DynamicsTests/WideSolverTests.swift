@@ -315,4 +315,72 @@ fileprivate func freeBox(_ w: inout World, _ c: Vec2, density: Real = 1, vx: Rea
         if model == .ideal { #expect(fresh.jointWorld.solver.keptColourings == 0) }
         #expect(w.jointWorld.solver.keptColourings > ticks / 2, "unchanged chains keep their colouring most ticks")
     }
+
+    /// The pins' and the implied rows' records name their bodies by places in the joints'
+    /// wide states (WideJointSolver.swift, `listJointBody`): place 0 the static identity body
+    /// (a world end, padding), place 1 + k the k-th listed body; the states are as many, not
+    /// one per body of the world. A chain of 10 pins hanging from the world and one of 6 from
+    /// an anchored post, among 400 unrelated items, stepped through kept and fresh colourings
+    /// and edits: after every tick each lane's places lead back to its joint's bodies.
+    @Test(arguments: [WorldModel.ideal, .uikit])
+    func jointLanesNameTheirBodiesByPlaces(model: WorldModel) throws {
+        var w = World(size: Vec2(9000, 4000), model: model)
+        for k in 0..<200 { _ = try box(&w, Vec2(3000 + Real(k % 40) * 100, 3000 + Real(k / 40) * 100), Vec2(20, 20)) }
+        let post = try box(&w, Vec2(1990, 200), Vec2(20, 20), anchored: true)
+        var links: [ItemID] = []
+        for c in 0..<2 {
+            let anchor = Vec2(800 + 1200 * Real(c), 200)
+            var previous: ItemID? = nil
+            for i in 0..<(c == 0 ? 10 : 6) {
+                let link = try box(&w, Vec2(anchor.x + 40 * Real(i) + 20, anchor.y), Vec2(40, 10))
+                var pin = AttachmentDefinition(kind: .pin, itemA: link, itemB: previous ?? (c == 0 ? nil : post))
+                pin.anchor = Vec2(anchor.x + 40 * Real(i), anchor.y)
+                _ = try w.addAttachment(pin)
+                links.append(link)
+                previous = link
+            }
+        }
+        for k in 0..<200 { _ = try box(&w, Vec2(3000 + Real(k % 40) * 100, 3600 + Real(k / 40) * 100), Vec2(20, 20)) }
+        _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
+        var pinLanes = 0
+        var rowLanes = 0
+        func check() {
+            let s = w.jointWorld.solver
+            let list = Array(s.wideBodyList)
+            #expect(s.wideStates.count == 1 + list.count)
+            #expect(Set(list).count == list.count, "a body listed twice")
+            #expect(list.count <= 17, "bodies listed that no lane names: \(list.count)")  // 16 links, the post
+            func body(_ place: Int32) -> Int32? {
+                guard place >= 0 && Int(place) <= list.count else {
+                    Issue.record("a place beyond the states: \(place) of \(list.count + 1)")
+                    return nil
+                }
+                return place == 0 ? -1 : list[Int(place) - 1]
+            }
+            for r in s.wide {
+                for lane in 0..<4 where r.joint[lane] >= 0 {
+                    let j = w.jointWorld.joints[Int(r.joint[lane])]
+                    #expect(body(r.a[lane]) == j.bA && body(r.b[lane]) == j.bB)
+                    pinLanes += 1
+                }
+            }
+            for r in s.ropes.prefix(s.ropeCount) {
+                for lane in 0..<4 where r.row[lane] >= 0 {
+                    let j = w.jointWorld.impliedJoints[Int(r.row[lane])]
+                    #expect(body(r.a[lane]) == j.bA && body(r.b[lane]) == j.bB)
+                    rowLanes += 1
+                }
+            }
+        }
+        for _ in 0..<30 { w.step(); check() }
+        try w.setProperty(.anchored, of: links[4], to: 1)
+        for _ in 0..<10 { w.step(); check() }
+        try w.setProperty(.anchored, of: links[4], to: 0)
+        for _ in 0..<10 { w.step(); check() }
+        try w.removeItem(links[14])
+        for _ in 0..<10 { w.step(); check() }
+        #expect(pinLanes > 60 * 10, "too few pin lanes checked: \(pinLanes)")
+        #expect(rowLanes > 60 * 5, "too few implied rows checked: \(rowLanes)")
+        #expect(w.jointWorld.solver.keptColourings > 0)
+    }
 }

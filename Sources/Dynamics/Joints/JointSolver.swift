@@ -217,6 +217,7 @@ extension World {
                       jointWorld.solver.pinKeys.withUnsafeMutableBufferPointer { keys in
                         jointWorld.solver.pinSlots.withUnsafeBufferPointer { slots in
                           jointWorld.solver.wide.withUnsafeMutableBufferPointer { ws in
+                           jointWorld.solver.colourMasks.withUnsafeBufferPointer { mk in
                             for k in 0..<js.count {
                                 if World.prepare(&js[k], its, sims, jc) { reorder = true }
                                 if js[k].needsPullIn() {
@@ -226,12 +227,14 @@ extension World {
                                 if key != keys[k] {
                                     keys[k] = key
                                     kept = false
-                                } else if kept && slots[k] >= 0 {
+                                } else if kept && slots[k] >= 0, let places = mk.baseAddress {
+                                    // (Its bodies keep their places: the kept list names them.)
                                     let slot = Int(slots[k])
-                                    World.writeWideLane(&ws[slot >> 2], slot & 3, js[k], Int32(k), ground, substep: first)
+                                    World.writeWideLane(&ws[slot >> 2], slot & 3, js[k], Int32(k), places: places, substep: first)
                                     js[k].flags |= JointFlags.wide
                                 }
                             }
+                           }
                           }
                         }
                       }

@@ -149,12 +149,10 @@ extension World {
         let ground = Int32(n - 1)
         let m = jointWorld.joints.count
         if masks.count < n { masks = ContiguousArray(repeating: 0, count: n) }
-        if states.count < n { states = ContiguousArray(repeating: .rest, count: n) }
         if colours.count < m { colours = ContiguousArray(repeating: -1, count: m) }
         let maxColours = World.maxJointColours
         var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let overSlop = jointWorld.solver.overSlop
-        let listed: UInt64 = 1 << 63
         var scalar = 0
         var pinList = 0
         if jointWorld.solver.pinSlots.count != m { jointWorld.solver.pinSlots = ContiguousArray(repeating: -1, count: m) }
@@ -200,7 +198,7 @@ extension World {
                                     st[c] = first * 4
                                     first += (cnt[c] + 3) / 4
                                 }
-                                for _ in 0..<first { wide.append(.inert(ground)) }
+                                for _ in 0..<first { wide.append(.inert(0)) }
                                 wide.withUnsafeMutableBufferPointer { ws in
                                   jointWorld.solver.pinSlots.withUnsafeMutableBufferPointer { slots in
                                     for k in 0..<m {
@@ -212,24 +210,13 @@ extension World {
                                         let slot = st[c]
                                         st[c] += 1
                                         slots[k] = Int32(slot)
-                                        World.writeWideLane(&ws[slot >> 2], slot & 3, js[k], Int32(k), ground, substep: substep)
+                                        // Its bodies listed first, so that the lane names their places.
+                                        if js[k].bA >= 0 { World.listJointBody(js[k].bA, mk, &list) }
+                                        if js[k].bB >= 0 { World.listJointBody(js[k].bB, mk, &list) }
+                                        World.writeWideLane(&ws[slot >> 2], slot & 3, js[k], Int32(k), places: UnsafePointer(mk.baseAddress!),
+                                                            substep: substep)
                                     }
                                   }
-                                    // Every body the records name, once, for the passes' copies.
-                                    for r in 0..<ws.count {
-                                        for lane in 0..<4 {
-                                            let a = Int(ws[r].a[lane])
-                                            let b = Int(ws[r].b[lane])
-                                            if a != Int(ground) && mk[a] & listed == 0 {
-                                                mk[a] |= listed
-                                                list.append(Int32(a))
-                                            }
-                                            if b != Int(ground) && mk[b] & listed == 0 {
-                                                mk[b] |= listed
-                                                list.append(Int32(b))
-                                            }
-                                        }
-                                    }
                                 }
                             }
                         }
@@ -238,8 +225,9 @@ extension World {
             }
             pinList = list.count
             World.listRopeBodies(jointWorld.solver.ropeBodies, mk, &list)
+            placeRopeBodies(UnsafeBufferPointer(mk), ground: ground)
         }
-        states[Int(ground)] = .rest
+        World.sizeJointStates(&states, list.count)
         jointWorld.solver.scalarJoints = scalar
         jointWorld.solver.pinGround = ground
         jointWorld.solver.pinListCount = pinList
@@ -251,17 +239,57 @@ extension World {
         swap(&colours, &jointWorld.solver.jointColours)
     }
 
+    /// Solver body `body` onto the wide body list, once: its mask's bit 63 set (listed) and
+    /// its place in the wide states, 1 + its index in the list (place 0 is the static identity
+    /// body's, never listed), in bits 32 to 62; the colour bits below are left as they are.
+    @inline(__always)
+    static func listJointBody(_ body: Int32, _ mk: UnsafeMutableBufferPointer<UInt64>, _ list: inout ContiguousArray<Int32>) {
+        let listed: UInt64 = 1 << 63
+        let m = mk[Int(body)]
+        if m & listed != 0 { return }
+        mk[Int(body)] = listed | UInt64(1 &+ list.count) << 32 | (m & 0xffff_ffff)
+        list.append(body)
+    }
+
+    /// The wide states' place of a body listed by `listJointBody`, or of the static identity
+    /// body (a world end): 0.
+    @inline(__always)
+    static func jointPlace(_ body: Int32, _ mk: UnsafePointer<UInt64>) -> Int32 {
+        body < 0 ? 0 : Int32(truncatingIfNeeded: (mk[Int(body)] >> 32) & 0x7fff_ffff)
+    }
+
+    /// The wide states: the static identity body's (at rest) first, then one per listed body.
+    @inline(__always)
+    static func sizeJointStates(_ states: inout ContiguousArray<WideBodyState>, _ listed: Int) {
+        while states.count < 1 &+ listed { states.append(.rest) }
+        if states.count > 1 &+ listed { states.removeLast(states.count - 1 &- listed) }
+        states[0] = .rest
+    }
+
     /// The implied rows' bodies (Joints/WideRopeSolver.swift) onto the wide body list, each
-    /// once (bit 63 of `masks`: listed).
+    /// once.
     @inline(__always)
     static func listRopeBodies(
         _ bodies: ContiguousArray<Int32>, _ mk: UnsafeMutableBufferPointer<UInt64>, _ list: inout ContiguousArray<Int32>
     ) {
-        let listed: UInt64 = 1 << 63
         bodies.withUnsafeBufferPointer { rb in
-            for i in rb where mk[Int(i)] & listed == 0 {
-                mk[Int(i)] |= listed
-                list.append(i)
+            for i in rb { listJointBody(i, mk, &list) }
+        }
+    }
+
+    /// The implied rows' records, packed this tick with solver bodies (the static identity
+    /// body `ground` for a world root and padding), made to name their bodies' places.
+    mutating func placeRopeBodies(_ mk: UnsafeBufferPointer<UInt64>, ground: Int32) {
+        let count = jointWorld.solver.ropeCount
+        guard let masks = mk.baseAddress else { return }
+        jointWorld.solver.ropes.withUnsafeMutableBufferPointer { rs in
+            for r in 0..<count {
+                for lane in 0..<4 {
+                    let a = rs[r].a[lane]
+                    let b = rs[r].b[lane]
+                    rs[r].a[lane] = a == ground ? 0 : World.jointPlace(a, masks)
+                    rs[r].b[lane] = b == ground ? 0 : World.jointPlace(b, masks)
+                }
             }
         }
     }
@@ -280,7 +308,9 @@ extension World {
             for r in pins..<list.count { mk[Int(list[r])] &= ~listed }
             list.removeLast(list.count - pins)
             World.listRopeBodies(jointWorld.solver.ropeBodies, mk, &list)
+            placeRopeBodies(UnsafeBufferPointer(mk), ground: jointWorld.solver.pinGround)
         }
+        World.sizeJointStates(&jointWorld.solver.wideStates, list.count)
         swap(&list, &jointWorld.solver.wideBodyList)
         swap(&masks, &jointWorld.solver.colourMasks)
         jointWorld.solver.keptColourings += 1
@@ -303,11 +333,13 @@ extension World {
     }
 
     /// Writes joint `k` into lane `lane` of `w`, its impulse the one sub-step `substep` (0 or 3)
-    /// starts from.
+    /// starts from; its bodies by their places in the wide states (`places`: the masks, the
+    /// bodies listed).
     @inline(__always)
-    static func writeWideLane(_ w: inout WideJoint, _ lane: Int, _ j: JointSim, _ k: Int32, _ ground: Int32, substep: Int32) {
-        w.a[lane] = j.bA >= 0 ? j.bA : ground
-        w.b[lane] = j.bB >= 0 ? j.bB : ground
+    static func writeWideLane(_ w: inout WideJoint, _ lane: Int, _ j: JointSim, _ k: Int32, places: UnsafePointer<UInt64>,
+                              substep: Int32) {
+        w.a[lane] = jointPlace(j.bA, places)
+        w.b[lane] = jointPlace(j.bB, places)
         w.joint[lane] = k
         w.mA[lane] = Float(j.mA)
         w.mB[lane] = Float(j.mB)
@@ -346,7 +378,7 @@ extension World {
                     solverBodies.withUnsafeMutableBufferPointer { bodies in
                         let base = bodies.baseAddress!
                         let states = st.baseAddress!
-                        World.loadJointStates(list, base, states, pose: pose)
+                        World.loadJointStates(list, base, states + 1, pose: pose)
                         for i in 0..<2 {
                             let p = i == 0 ? pass : next
                             if p < 0 { continue }
@@ -371,7 +403,7 @@ extension World {
                                 }
                             }
                         }
-                        World.storeJointStates(list, base, states)
+                        World.storeJointStates(list, base, states + 1)
                     }
                 }
             }
@@ -388,22 +420,22 @@ extension World {
         let raw = UnsafeRawPointer(bodies)
         let stride = MemoryLayout<SolverBody>.stride
         if pose {
-            for i in list {
-                let b = raw + Int(i) &* stride
+            for k in 0..<list.count {
+                let b = raw + Int(list[k]) &* stride
                 let v = b.loadUnaligned(as: SIMD4<Double>.self)  // vx, vy, ω, dpx
                 let q = b.loadUnaligned(fromByteOffset: 32, as: SIMD4<Double>.self)  // dpy, da, c, s
                 var vel = SIMD4<Float>(v)
                 let f = SIMD4<Float>(q)
-                states[Int(i)].pose = SIMD4(vel[3], f[0], f[2], f[3])
+                states[k].pose = SIMD4(vel[3], f[0], f[2], f[3])
                 vel[3] = 0
-                states[Int(i)].vel = vel
+                states[k].vel = vel
             }
         } else {
-            for i in list {
-                let v = (raw + Int(i) &* stride).loadUnaligned(as: SIMD4<Double>.self)
+            for k in 0..<list.count {
+                let v = (raw + Int(list[k]) &* stride).loadUnaligned(as: SIMD4<Double>.self)
                 var vel = SIMD4<Float>(v)
                 vel[3] = 0
-                states[Int(i)].vel = vel
+                states[k].vel = vel
             }
         }
     }
@@ -416,11 +448,11 @@ extension World {
     ) {
         let raw = UnsafeMutableRawPointer(bodies)
         let stride = MemoryLayout<SolverBody>.stride
-        for i in list {
-            let b = raw + Int(i) &* stride
+        for k in 0..<list.count {
+            let b = raw + Int(list[k]) &* stride
             let v = b.loadUnaligned(as: SIMD2<Double>.self)
             let w = b.load(fromByteOffset: 16, as: Double.self)
-            let m = states[Int(i)].vel
+            let m = states[k].vel
             let mv = SIMD2<Double>(SIMD2<Float>(m[0], m[1]))
             let v0 = SIMD2<Double>(SIMD2<Float>(v))
             b.storeBytes(of: v + (mv - v0), as: SIMD2<Double>.self)
