@@ -31,14 +31,19 @@
 // Bodies in single precision, as for the contacts: each pass copies the bodies the records
 // name into `wideStates` (velocity, and pose change where the geometry is refreshed), and after
 // the pass each body's velocity takes the change of its copy, `v += Double(v′) − Double(Float(v))`
-// (a body no lane moved keeps its bits). The impulses live in the records during the tick, in
+// (a body no lane moved keeps its bits). The lanes name their bodies by places in the states:
+// 0 is the static identity body's (a world end, padding: at rest, never copied), 1 + k the k-th
+// body of `wideBodyList` (`listJointBody`, which keeps the place in the body's mask), so the
+// states are one per listed body, not one per body of the world. The implied rows are packed
+// with solver bodies and given places once their bodies are listed (`placeRopeBodies`). The impulses live in the records during the tick, in
 // single precision, and go back to the joints when the tick stores them.
 
 import DynamicsMath
 
 /// Four plain pin joints, one per lane (the file comment).
 struct WideJoint {
-    /// Body indices into the wide states (the static identity body for a world end or padding).
+    /// The bodies' places in the wide states (0, the static identity body, for a world end or
+    /// padding; `listJointBody`).
     var a: SIMD4<Int32>
     var b: SIMD4<Int32>
     /// Index into `JointWorld.joints`; −1 for a padding lane.

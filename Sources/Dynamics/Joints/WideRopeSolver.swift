@@ -29,8 +29,8 @@ import DynamicsMath
 
 /// Four implied long-range rows, one per lane (the file comment).
 struct WideRope {
-    /// Root (the static identity body for a world point or padding) and link, indices into
-    /// the wide states.
+    /// Root (the static identity body for a world point or padding) and link: solver bodies
+    /// as packed, then their places in the wide states (`placeRopeBodies`).
     var a: SIMD4<Int32>
     var b: SIMD4<Int32>
     /// Index into `JointWorld.impliedJoints`; −1 for a padding lane.
