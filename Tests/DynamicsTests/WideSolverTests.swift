@@ -77,17 +77,23 @@ fileprivate func freeBox(_ w: inout World, _ c: Vec2, density: Real = 1, vx: Rea
 /// pile (one more solver body: the padding lanes' static index moves), a box anchored and then
 /// freed (a side's kind changes), a density changed (same kinds: kept), an item removed.
 @Suite struct ColourReuseTests {
+    /// An anchored ground 2000 × 40 pt centred at (1500, `groundY`) and on it a pile of 60 pt
+    /// boxes, 5, 4, … in `rows` rows, 2 pt apart in a row: the ground first, then the boxes.
+    func pile(_ w: inout World, rows: Int, groundY: Real) throws -> [ItemID] {
+        var ids = [try box(&w, Vec2(1500, groundY), Vec2(2000, 40), anchored: true)]
+        for row in 0..<rows {
+            for k in 0..<(5 - row) {
+                let x = 1500 + (Real(k) - Real(4 - row) / 2) * 62
+                ids.append(try box(&w, Vec2(x, groundY - 50 - 60 * Real(row)), Vec2(60, 60)))
+            }
+        }
+        return ids
+    }
+
     @Test(arguments: [WorldModel.ideal, .uikit])
     func keptColouringsStepAsFreshOnes(model: WorldModel) throws {
         var w = World(size: Vec2(3000, 2000), model: model)
-        var ids: [ItemID] = []
-        ids.append(try box(&w, Vec2(1500, 1900), Vec2(2000, 40), anchored: true))
-        for row in 0..<4 {
-            for k in 0..<(5 - row) {
-                let x = 1500 + (Real(k) - Real(4 - row) / 2) * 62
-                ids.append(try box(&w, Vec2(x, 1850 - 60 * Real(row)), Vec2(60, 60)))
-            }
-        }
+        let ids = try pile(&w, rows: 4, groundY: 1900)
         _ = try w.addGravity(vector: Vec2(0, 1), items: nil)
         _ = try w.addCollision(items: nil)
         var fresh = w
@@ -132,14 +138,7 @@ fileprivate func freeBox(_ w: inout World, _ c: Vec2, density: Real = 1, vx: Rea
     @Test(arguments: [WorldModel.ideal, .uikit])
     func lanesNameTheirBodiesByPlacesInTheList(model: WorldModel) throws {
         var w = World(size: Vec2(12000, 4000), model: model)
-        var ids: [ItemID] = []
-        ids.append(try box(&w, Vec2(1500, 3900), Vec2(2000, 40), anchored: true))
-        for row in 0..<5 {
-            for k in 0..<(5 - row) {
-                let x = 1500 + (Real(k) - Real(4 - row) / 2) * 62
-                ids.append(try box(&w, Vec2(x, 3850 - 60 * Real(row)), Vec2(60, 60)))
-            }
-        }
+        let ids = try pile(&w, rows: 5, groundY: 3900)
         for k in 0..<400 {
             _ = try box(&w, Vec2(3000 + Real(k % 40) * 200, 200 + Real(k / 40) * 200), Vec2(20, 20))
         }
