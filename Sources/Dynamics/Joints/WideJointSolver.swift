@@ -35,8 +35,9 @@
 // 0 is the static identity body's (a world end, padding: at rest, never copied), 1 + k the k-th
 // body of `wideBodyList` (`listJointBody`, which keeps the place in the body's mask), so the
 // states are one per listed body, not one per body of the world. The implied rows are packed
-// with solver bodies and given places once their bodies are listed (`placeRopeBodies`). The impulses live in the records during the tick, in
-// single precision, and go back to the joints when the tick stores them.
+// with solver bodies and given places once their bodies are listed (`placeRopeBodies`). The
+// impulses live in the records during the tick, in single precision, and go back to the joints
+// when the tick stores them.
 
 import DynamicsMath
 
