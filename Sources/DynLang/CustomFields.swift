@@ -23,6 +23,9 @@ struct ForceExpression: Sendable {
         case input(Int)
         /// A global variable, read when the field acts.
         case variable(String, SourceRange)
+        /// A global variable that was no longer a number when its value was taken for a frame
+        /// (`resolvingVariables`): an error if evaluated.
+        case notANumber(String, SourceRange)
         /// A property, read when the field acts.
         case property(Expr)
         case call(String, SourceRange, arity: Int, SourceRange)
@@ -95,6 +98,24 @@ struct ForceExpression: Sendable {
         }
     }
 
+    /// Whether the code reads a property (which needs the world as it was at the frame's start).
+    var readsProperties: Bool {
+        code.contains { if case .property = $0 { true } else { false } }
+    }
+
+    /// The code with each global variable's value of now in place of its read: no script runs
+    /// during a step, so the values hold for a whole frame, and the code then reads nothing of
+    /// the session while the world steps.
+    func resolvingVariables(_ interp: Interpreter) -> ForceExpression {
+        var resolved = self
+        resolved.code = code.map { op in
+            guard case .variable(let n, let range) = op else { return op }
+            if case .number(let d)? = interp.session.globals[n] { return .constant(d) }
+            return .notANumber(n, range)
+        }
+        return resolved
+    }
+
     /// Runs the code on `stack` (cleared first) with the item's `inputs`; `args` is scratch
     /// for function arguments (both keep their capacity, so a warm run allocates nothing).
     func evaluate(_ inputs: UnsafeBufferPointer<Double>, _ stack: inout [Double], _ args: inout [Double],
@@ -109,6 +130,8 @@ struct ForceExpression: Sendable {
                     throw RuntimeError(message: "'\(n)' is no longer a number", range: range)
                 }
                 stack.append(d)
+            case .notANumber(let n, let range):
+                throw RuntimeError(message: "'\(n)' is no longer a number", range: range)
             case .property(let e):
                 guard case .number(let d) = try interp.evaluate(e) else {
                     throw RuntimeError(message: "a force is a number", range: e.range)
@@ -152,23 +175,31 @@ struct FieldForce: Sendable {
 }
 
 /// The engine's custom-field evaluator for one frame: runs the force expressions. Keeps the
-/// first error, which the interpreter throws once the frame is done.
+/// first error, which the interpreter throws once the frame is done (`failure`); the forces
+/// after it are zero.
 struct LanguageFieldEvaluator: CustomFieldEvaluator {
     let interp: Interpreter
     let forces: [FieldForce]
     var stack: [Double] = []
     var args: [Double] = []
     var inputs = [Double](repeating: 0, count: ForceExpression.inputs.count)
-    var failure: ScriptFailure?
+    /// The first error, with the field and the item it was computed for.
+    var caught: (error: any Error, force: FieldForce, item: ItemID)?
 
-    init(_ interp: Interpreter) {
+    /// `resolved`: the variables' values taken now (`resolvingVariables`), for a step of the
+    /// session's world in place, during which the session must not be read.
+    init(_ interp: Interpreter, resolved: Bool) {
         self.interp = interp
-        forces = interp.session.fieldForces
+        forces = resolved
+            ? interp.session.fieldForces.map {
+                FieldForce(field: $0.field, fx: $0.fx.resolvingVariables(interp), fy: $0.fy.resolvingVariables(interp), file: $0.file)
+            }
+            : interp.session.fieldForces
         stack.reserveCapacity(forces.map { max($0.fx.depth, $0.fy.depth) }.max() ?? 0)
     }
 
     mutating func force(of field: BehaviorID, on item: ItemID, _ s: FieldSample) -> Vec2 {
-        guard failure == nil, let f = forces.first(where: { $0.field == field }) else { return .zero }
+        guard caught == nil, let f = forces.first(where: { $0.field == field }) else { return .zero }
         inputs[0] = s.relativePosition.x
         inputs[1] = s.relativePosition.y
         inputs[2] = s.velocity.x
@@ -181,27 +212,47 @@ struct LanguageFieldEvaluator: CustomFieldEvaluator {
                 (try f.fx.evaluate(p, &stack, &args, interp), try f.fy.evaluate(p, &stack, &args, interp))
             }
             return Vec2(fx, fy)
-        } catch let e as RuntimeError {
-            let fieldName = interp.session.names[.behavior(field)] ?? "?"
-            let message = e.message + " (in the force of field '\(fieldName)' on '\(interp.itemName(item))')"
-            failure = .error(Diagnostic(.error, message, at: SourceLocation(file: f.file, range: e.range)))
         } catch {
-            failure = Interpreter.failure(error, in: f.file)
+            caught = (error, f, item)
         }
         return .zero
+    }
+
+    /// The first error as the interpreter reports it, naming the field and the item (read
+    /// from the session: after the step).
+    var failure: ScriptFailure? {
+        guard let (error, f, item) = caught else { return nil }
+        guard let e = error as? RuntimeError else { return Interpreter.failure(error, in: f.file) }
+        let fieldName = interp.session.names[.behavior(f.field)] ?? "?"
+        let message = e.message + " (in the force of field '\(fieldName)' on '\(interp.itemName(item))')"
+        return .error(Diagnostic(.error, message, at: SourceLocation(file: f.file, range: e.range)))
     }
 }
 
 extension Interpreter {
     /// Steps the world one frame, with the custom fields' forces when it has any. Their
-    /// expressions read the world as it was at the start of the frame.
+    /// expressions read the world as it was at the start of the frame. An error in one is
+    /// thrown after the frame, which is taken with that field's force and every later one zero
+    /// (a failed entry at the prompt is undone whole; a script stops).
     func stepWorld() throws -> Bool {
         if session.fieldForces.isEmpty || !session.world.hasCustomFields { return session.world.step() }
-        var evaluator = LanguageFieldEvaluator(self)
-        var world = session.world
-        let stepped = world.step(customFields: &evaluator)
-        if let failure = evaluator.failure { throw failure }
-        session.world = world
+        let stepped: Bool
+        let failure: ScriptFailure?
+        if session.fieldForces.contains(where: { $0.fx.readsProperties || $0.fy.readsProperties }) {
+            // A property is read from the session's world, which must stay at the frame's
+            // start: a copy is stepped (each table the step changes is copied once).
+            var evaluator = LanguageFieldEvaluator(self, resolved: false)
+            var world = session.world
+            stepped = world.step(customFields: &evaluator)
+            session.world = world
+            failure = evaluator.failure
+        } else {
+            // Nothing of the session is read during the step: the world steps in place.
+            var evaluator = LanguageFieldEvaluator(self, resolved: true)
+            stepped = session.world.step(customFields: &evaluator)
+            failure = evaluator.failure
+        }
+        if let failure { throw failure }
         return stepped
     }
 }

@@ -345,6 +345,39 @@ private func firstFrameAcceleration(_ setup: String) throws -> Vec2 {
         #expect(relativeError(try u.number("ball.vx"), 100 * (0 + 1.0 / 60 + 2.0 / 60) / 60) < 1e-9)
     }
 
+    /// A property in a force is read as it was at the frame's start, in every sub-step: with
+    /// four sub-steps and the other item moving 100 pt a frame, the ball's gain in speed is
+    /// 100·F/m over the frame with F from the other's starting x (reads as it moved would see
+    /// it up to 75 pt farther in the later sub-steps). The step in place (no property:
+    /// `resolvingVariables`) keeps a
+    /// global read live from frame to frame, and fails once it is no longer a number.
+    @Test func customForcesReadPropertiesAtTheFrameStart() throws {
+        let s = ScriptSession()
+        s.run("""
+            world 4000 1000
+            set world.substeps 4
+            add view ball frame 250 350 100 100
+            add view other frame 1000 600 100 100
+            set other.vx 6000
+            field custom force (other.x / 100) 0 on ball as pull
+
+            """)
+        let x0 = try s.number("other.x")
+        let m = try s.number("ball.mass")
+        #expect(s.run("step\n") == nil)
+        #expect(try s.number("other.x") > x0 + 90, "the other item did not move")
+        #expect(relativeError(try s.number("ball.vx"), 100 * (x0 / 100) / m / 60) < 1e-9)
+        // No property: in place, with a global's value of each frame.
+        let t = ScriptSession()
+        t.run(probe + "set world.substeps 4\nlet k = 2\nfield custom force (k * 10) 0 as c\nstep\n")
+        let m2 = try t.number("ball.mass")
+        #expect(relativeError(try t.number("ball.vx"), 100 * 20 / m2 / 60) < 1e-9)
+        t.run("set k = 5\nset ball.vx 0\nstep\n")
+        #expect(relativeError(try t.number("ball.vx"), 100 * 50 / m2 / 60) < 1e-9)
+        let e = t.run("set k = \"five\"\nstep\n") ?? ""
+        #expect(e.contains("'k' is no longer a number (in the force of field 'c' on 'ball')"), "\(e)")
+    }
+
     @Test func customForceErrorsStopTheStepAndNameTheField() throws {
         let s = ScriptSession()
         let e = s.run(probe + "field custom force (1 / (x - 50)) 0 as c\nstep\n") ?? ""
