@@ -75,11 +75,10 @@ struct AddCommand: Command {
 
     func validate() throws {
         if a.sub == "group" {
-            var seen: [String] = []
+            var seen = Set<String>()  // (asked only, never walked)
             for m in a.args("members") {
                 guard let n = m.expr.bareName else { continue }
-                if seen.contains(n) { throw RuntimeError(message: "'\(n)' is listed twice", range: m.range) }
-                seen.append(n)
+                if !seen.insert(n).inserted { throw RuntimeError(message: "'\(n)' is listed twice", range: m.range) }
             }
             return
         }

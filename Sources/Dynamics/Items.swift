@@ -143,6 +143,7 @@ extension World {
             throw EngineError(.invalidValue, field: "items", "a group needs at least 1 item (got 0)")
         }
         var slots: [Int] = []
+        var listed = Set<Int>(minimumCapacity: members.count)  // (asked only, never walked)
         for id in members {
             let m = try requireSlot(id)
             switch items[m].kind {
@@ -152,7 +153,7 @@ extension World {
                 throw EngineError(.notAllowed, field: "items", "a group cannot contain another group")
             default: break
             }
-            if slots.contains(m) {
+            if !listed.insert(m).inserted {
                 throw EngineError(.notAllowed, field: "items", "the item is listed twice")
             }
             slots.append(m)
@@ -211,12 +212,7 @@ extension World {
         }
 
         // Memberships move from the members to the group.
-        behaviors.remapMembers { ms in
-            var e = ms
-            if slots.contains(Int(ms.item)) { e.item = UInt32(g) }
-            return e
-        }
-        moveCollisionMemberships(from: slots, to: g)
+        behaviors.moveMembers(of: slots, to: g)
         // The group's body feels what its members' memberships give it; no other body changes.
         refreshGravity(itemSlots: [UInt32(g)])
         noteCollisionEdit()

@@ -213,7 +213,7 @@ struct GravityRecord {
 }
 
 /// One (behavior, item) membership, in the order added.
-struct Membership: Equatable {
+struct Membership: Hashable {
     var behavior: UInt32
     var item: UInt32
 }

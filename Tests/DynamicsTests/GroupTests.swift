@@ -153,4 +153,26 @@ import Testing
         w.step()
         #expect(abs(w.property(.vy, of: g) - 1000.0 / 60) < 1e-9)
     }
+
+    /// Memberships of several members in one behavior become one of the group's, where the
+    /// first of them was; the other items keep their places (gravity and collision lists).
+    @Test func membershipsMoveOnceInPlace() throws {
+        var w = World()
+        var ids: [ItemID] = []
+        for k in 0..<6 { ids.append(try item(&w) { $0.center = Vec2(Real(k) * 100, 0) }) }
+        let (x, a, y, b, z, c) = (ids[0], ids[1], ids[2], ids[3], ids[4], ids[5])
+        let grav = try w.addGravity(vector: Vec2(0, 1), items: [x, a, y, b, z])
+        let coll = try w.addCollision(items: [b, z, a, c])
+        let g = try w.addGroup([b, c, a])
+        #expect(w.gravityItems(grav) == [x, g, y, z])
+        #expect(w.collisionItems(coll) == [g, z])
+        // Many members, many memberships (one gravity and one collision each).
+        var many: [ItemID] = []
+        for k in 0..<300 { many.append(try item(&w) { $0.center = Vec2(Real(k % 30) * 50, 500 + Real(k / 30) * 50) }) }
+        let every = try w.addGravity(vector: Vec2(0, 1), items: many.reversed())
+        let pairs = try w.addCollision(items: many)
+        let big = try w.addGroup(Array(many[100..<250]))
+        #expect(w.gravityItems(every) == Array(many[250...]).reversed() + [big] + Array(many[..<100]).reversed())
+        #expect(w.collisionItems(pairs) == Array(many[..<100]) + [big] + Array(many[250...]))
+    }
 }

@@ -43,20 +43,38 @@ struct BehaviorTable {
         fieldMembers.removeAll(where: shouldRemove)
     }
 
-    /// Rewrites each membership (gravity, push, field) with `transform` and drops the
-    /// duplicates that makes, keeping the first of each.
-    mutating func remapMembers(_ transform: (Membership) -> Membership) {
-        func remap(_ list: inout ContiguousArray<Membership>) {
-            var moved = ContiguousArray<Membership>()
-            for ms in list {
-                let e = transform(ms)
-                if !moved.contains(e) { moved.append(e) }
+    /// Group creation: the memberships (gravity, push, field, collision) of the items
+    /// `members` (item slots) move to item `group`, and the duplicates that makes are dropped,
+    /// the first of each kept. O(memberships · log members).
+    mutating func moveMembers(of members: [Int], to group: Int) {
+        let sorted = members.sorted()
+        BehaviorTable.move(&gravityMembers, sorted, group)
+        BehaviorTable.move(&pushMembers, sorted, group)
+        BehaviorTable.move(&fieldMembers, sorted, group)
+        BehaviorTable.move(&collisionMembers, sorted, group)
+    }
+
+    /// `moveMembers` on one list (`members` sorted). The set only answers whether a membership
+    /// was kept already; the list keeps its order.
+    static func move(_ list: inout ContiguousArray<Membership>, _ members: [Int], _ group: Int) {
+        func isMember(_ item: UInt32) -> Bool {
+            var lo = 0
+            var hi = members.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if members[mid] < Int(item) { lo = mid + 1 } else { hi = mid }
             }
-            list = moved
+            return lo < members.count && members[lo] == Int(item)
         }
-        remap(&gravityMembers)
-        remap(&pushMembers)
-        remap(&fieldMembers)
+        var moved = ContiguousArray<Membership>()
+        moved.reserveCapacity(list.count)
+        var kept = Set<Membership>(minimumCapacity: list.count)
+        for ms in list {
+            var e = ms
+            if isMember(ms.item) { e.item = UInt32(group) }
+            if kept.insert(e).inserted { moved.append(e) }
+        }
+        list = moved
     }
 }
 

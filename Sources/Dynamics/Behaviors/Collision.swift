@@ -193,15 +193,4 @@ extension World {
         behaviors.collisionMembers.removeAll { $0.behavior == UInt32(s) }
         noteCollisionEdit()
     }
-
-    /// Group creation: the members' collision memberships move to the group.
-    mutating func moveCollisionMemberships(from memberSlots: [Int], to group: Int) {
-        var moved = ContiguousArray<Membership>()
-        for ms in behaviors.collisionMembers {
-            var e = ms
-            if memberSlots.contains(Int(ms.item)) { e.item = UInt32(group) }
-            if !moved.contains(e) { moved.append(e) }
-        }
-        behaviors.collisionMembers = moved
-    }
 }
