@@ -210,6 +210,7 @@ public struct World: Sendable {
 
     /// The frame of `step()` and `step(customFields:)` (Fields/FieldStep.swift).
     mutating func stepFrame<E: CustomFieldEvaluator>(customFields: inout E) -> Bool {
+        compactJoints()
         if model == .uikit && paused { return false }
         beginFrameEvents()
         applyPushes()

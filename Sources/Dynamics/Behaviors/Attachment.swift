@@ -273,6 +273,7 @@ extension World {
     mutating func refreshJointFilter() {
         if !jointWorld.filterStale { return }
         jointWorld.filterStale = false
+        compactJoints()
         var keys = ContiguousArray<UInt64>()
         for j in jointWorld.joints where j.flags & JointFlags.collideConnected == 0 {
             guard j.itemA != JointSim.world, j.itemB != JointSim.world else { continue }
@@ -356,7 +357,12 @@ extension World {
     /// world or a live item, implied limits are fresh or marked for a rebuild, and the
     /// collision filter keys are sorted.
     package func jointInvariantViolation() -> String? {
+        var removed = 0
         for (k, j) in jointWorld.joints.enumerated() {
+            if j.slot == JointSim.removedSlot {
+                removed += 1
+                continue
+            }
             let s = Int(j.slot)
             guard s < behaviors.slots.count else { return "joint \(k) names slot \(s) out of range" }
             let kind = behaviors.slots[s].kind
@@ -367,6 +373,7 @@ extension World {
             }
             if (j.type == .snap) != (kind == .snap) { return "joint \(k) type \(j.type) in a \(kind) slot" }
         }
+        if removed != jointWorld.removedJoints { return "\(removed) removed joints, counted \(jointWorld.removedJoints)" }
         for (k, j) in jointWorld.impliedJoints.enumerated() where !jointWorld.solver.topologyDirty {
             for item in [j.itemA, j.itemB] where item != JointSim.world {
                 if Int(item) >= items.count || items[Int(item)].kind == .free { return "implied row \(k) names a removed item" }
@@ -387,8 +394,9 @@ extension World {
         case .attachment, .snap:
             let k = Int(behaviors.slots[s].record)
             wakeEnds(of: jointWorld.joints[k])
-            jointWorld.joints.remove(at: k)
-            for m in k..<jointWorld.joints.count { behaviors.slots[Int(jointWorld.joints[m].slot)].record = Int32(m) }
+            // Left in place until `compactJoints` (JointWorld.swift).
+            jointWorld.joints[k].slot = JointSim.removedSlot
+            jointWorld.removedJoints += 1
             jointsChanged()
         case .push:
             let p = Int(behaviors.slots[s].record)
@@ -406,8 +414,7 @@ extension World {
     /// Removes the attachments and snaps that use item slot `i` or an item already freed (the
     /// members of a group being removed). Called by removeItem.
     mutating func removeJoints(touching i: Int) {
-        var k = jointWorld.joints.count - 1
-        while k >= 0 {
+        for k in jointWorld.joints.indices.reversed() where jointWorld.joints[k].slot != JointSim.removedSlot {
             let j = jointWorld.joints[k]
             func uses(_ item: UInt32) -> Bool {
                 item != JointSim.world && (Int(item) == i || items[Int(item)].kind == .free)
@@ -415,8 +422,24 @@ extension World {
             if uses(j.itemA) || uses(j.itemB) {
                 try? removeBehavior(behaviorID(Int(j.slot)))
             }
-            k = Swift.min(k - 1, jointWorld.joints.count - 1)
         }
+    }
+
+    /// Closes the gaps that removed joints left (`JointWorld.joints`): the others move down in
+    /// their order, and their slots' records follow. Called before a step and before a pass
+    /// over every joint; O(joints) once for any number of removals since the last.
+    mutating func compactJoints() {
+        if jointWorld.removedJoints == 0 { return }
+        var kept = 0
+        for k in jointWorld.joints.indices where jointWorld.joints[k].slot != JointSim.removedSlot {
+            if kept != k {
+                jointWorld.joints[kept] = jointWorld.joints[k]
+                behaviors.slots[Int(jointWorld.joints[kept].slot)].record = Int32(kept)
+            }
+            kept += 1
+        }
+        jointWorld.joints.removeLast(jointWorld.joints.count - kept)
+        jointWorld.removedJoints = 0
     }
 
     // MARK: Reading

@@ -98,6 +98,8 @@ struct JointImpulses {
 struct JointSim {
     /// The `itemA`/`itemB` value naming the world (a fixed frame).
     static let world = UInt32.max
+    /// The `slot` of a removed joint, until `compactJoints` closes its gap.
+    static let removedSlot = UInt32.max
 
     // Layout: the fields that the sub-step passes read come first, in the order below, so
     // that a revolute joint's solve touches the record's first three 64-byte lines and a

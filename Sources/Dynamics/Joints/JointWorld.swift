@@ -8,8 +8,12 @@
 /// The joints' state: records, implied rows, solver state and collision filter.
 struct JointWorld {
     /// Attachments and snaps as solver joints, in creation order; a behavior slot's record is
-    /// the index.
+    /// the index. A removed one stays in place, its `slot` `JointSim.removedSlot`, until the
+    /// next step (or the next pass over them all) closes the gaps (`compactJoints`): removing
+    /// one is then constant time, where moving the later joints down was a copy of them all.
     var joints = ContiguousArray<JointSim>()
+    /// How many of `joints` are removed ones.
+    var removedJoints = 0
     /// Implied long-range limits of chains (JointSolver.swift), rebuilt when joints change.
     var impliedJoints = ContiguousArray<JointSim>()
     /// The joint solver's state between the step's hooks.
