@@ -213,6 +213,19 @@ struct GravityRecord {
 }
 
 /// One (behavior, item) membership, in the order added.
+extension Array where Element: Comparable {
+    /// In a sorted array, the first index whose element is not less than `x` (`count` if none).
+    func lowerBound(of x: Element) -> Int {
+        var lo = 0
+        var hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if self[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}
+
 struct Membership: Hashable {
     var behavior: UInt32
     var item: UInt32

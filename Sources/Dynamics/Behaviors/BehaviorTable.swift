@@ -58,13 +58,8 @@ struct BehaviorTable {
     /// was kept already; the list keeps its order.
     static func move(_ list: inout ContiguousArray<Membership>, _ members: [Int], _ group: Int) {
         func isMember(_ item: UInt32) -> Bool {
-            var lo = 0
-            var hi = members.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if members[mid] < Int(item) { lo = mid + 1 } else { hi = mid }
-            }
-            return lo < members.count && members[lo] == Int(item)
+            let i = members.lowerBound(of: Int(item))
+            return i < members.count && members[i] == Int(item)
         }
         var moved = ContiguousArray<Membership>()
         moved.reserveCapacity(list.count)

@@ -700,15 +700,7 @@ extension World {
         let n = nodes.count
         guard n > 0 else { return }
         /// The node of item slot `item` (one of a bounded joint's ends).
-        func node(_ item: UInt32) -> Int {
-            var lo = 0
-            var hi = n
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if nodes[mid] < Int(item) { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
-        }
+        func node(_ item: UInt32) -> Int { nodes.lowerBound(of: Int(item)) }
 
         // Adjacency: node → joints touching it (bounded ones only).
         var degree = [Int](repeating: 0, count: n + 1)
