@@ -226,6 +226,15 @@ extension Array where Element: Comparable {
     }
 }
 
+extension ContiguousArray {
+    /// Makes the array `count` long: cut at the end, or grown one `fill` at a time (no
+    /// temporary array, which an unoptimized build would allocate), keeping its capacity.
+    mutating func setCount(_ count: Int, fill: Element) {
+        while self.count < count { append(fill) }
+        if self.count > count { removeLast(self.count - count) }
+    }
+}
+
 struct Membership: Hashable {
     var behavior: UInt32
     var item: UInt32

@@ -459,14 +459,8 @@ extension World {
         }
         if list.count > listedCount { list.removeLast(list.count - listedCount) }
         // One state (and one bank) per listed body.
-        let k = list.count
-        var states = ContiguousArray<WideBodyState>()
-        swap(&states, &contactWorld.wideStates)
-        while states.count < k { states.append(.rest) }
-        if states.count > k { states.removeLast(states.count - k) }
-        swap(&states, &contactWorld.wideStates)
-        while contactWorld.wideBanked.count < k { contactWorld.wideBanked.append(.zero) }
-        if contactWorld.wideBanked.count > k { contactWorld.wideBanked.removeLast(contactWorld.wideBanked.count - k) }
+        contactWorld.wideStates.setCount(list.count, fill: .rest)
+        contactWorld.wideBanked.setCount(list.count, fill: .zero)
     }
 
     /// Lists bodies for `finishColouring` (a struct, not a local function: one capturing the

@@ -267,8 +267,7 @@ extension World {
     /// The wide states: the static identity body's (at rest) first, then one per listed body.
     @inline(__always)
     static func sizeJointStates(_ states: inout ContiguousArray<WideBodyState>, _ listed: Int) {
-        while states.count < 1 &+ listed { states.append(.rest) }
-        if states.count > 1 &+ listed { states.removeLast(states.count - 1 &- listed) }
+        states.setCount(1 &+ listed, fill: .rest)
         states[0] = .rest
     }
 
